@@ -1,0 +1,1 @@
+export { startProjector, type ProjectorHandle } from './projector.js';

@@ -1,0 +1,44 @@
+import type { Db } from '@memctx/db';
+import type { EventStore } from '@memctx/event-store';
+import { ensureActiveGeneration, migrateGenerations, runLive, type Projection, type Runner } from '@memctx/projections';
+import type { Logger } from 'pino';
+
+export interface ProjectorHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every projection's live runner in this process. Several projector
+ * processes may run side by side: batches compare-and-swap their checkpoints,
+ * so each batch lands once whoever applies it.
+ */
+export async function startProjector(deps: {
+  db: Db;
+  store: EventStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  batchSize?: number;
+}): Promise<ProjectorHandle> {
+  await migrateGenerations(deps.db);
+  for (const projection of deps.projections) {
+    const generation = await ensureActiveGeneration(deps.db, projection);
+    if (generation.version !== projection.version) {
+      deps.logger.warn(
+        { projection: projection.name, active: generation.version, code: projection.version },
+        'projection version changed: run `memctx projections rebuild` to rebuild it',
+      );
+    }
+  }
+  const runners: Runner[] = deps.projections.map((projection) =>
+    runLive(deps.db, deps.store, projection, {
+      batchSize: deps.batchSize,
+      onError: (error) => deps.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying'),
+    }),
+  );
+  deps.logger.info({ projections: deps.projections.map((p) => p.name) }, 'projector started');
+  return {
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+  };
+}

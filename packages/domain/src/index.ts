@@ -1,0 +1,6 @@
+export * from './events/index.js';
+export * from './streams.js';
+export * from './decider.js';
+export * from './project/decider.js';
+export * from './session/decider.js';
+export { DeciderSpecification } from './testing/decider-spec.js';

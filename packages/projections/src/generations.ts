@@ -1,0 +1,135 @@
+import { migrate, type Db, type Queryable } from '@memctx/db';
+import type { Checkpoint } from '@memctx/event-store';
+import type { Projection } from './projection.js';
+
+export type GenerationStatus = 'building' | 'active' | 'retired';
+
+export interface Generation {
+  name: string;
+  generation: number;
+  version: number;
+  status: GenerationStatus;
+  schemaName: string;
+  checkpoint: Checkpoint;
+  updatedAt: Date;
+}
+
+interface GenerationRow {
+  name: string;
+  generation: number;
+  version: number;
+  status: GenerationStatus;
+  schema_name: string;
+  transaction_id: number;
+  global_position: number;
+  updated_at: Date;
+}
+
+export async function migrateGenerations(db: Db): Promise<void> {
+  await migrate(db, 'projections', [
+    {
+      id: '0001_projection_generations',
+      sql: `CREATE TABLE projection_generations (
+        name text NOT NULL,
+        generation int NOT NULL,
+        version int NOT NULL,
+        status text NOT NULL CHECK (status IN ('building', 'active', 'retired')),
+        schema_name text NOT NULL,
+        transaction_id bigint NOT NULL DEFAULT 0,
+        global_position bigint NOT NULL DEFAULT 0,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (name, generation)
+      );
+      CREATE UNIQUE INDEX projection_generations_one_active ON projection_generations (name) WHERE status = 'active';`,
+    },
+  ]);
+}
+
+function toGeneration(row: GenerationRow): Generation {
+  return {
+    name: row.name,
+    generation: row.generation,
+    version: row.version,
+    status: row.status,
+    schemaName: row.schema_name,
+    checkpoint: { transaction_id: row.transaction_id, global_position: row.global_position },
+    updatedAt: row.updated_at,
+  };
+}
+
+const columns = 'name, generation, version, status, schema_name, transaction_id, global_position, updated_at';
+
+export async function listGenerations(db: Queryable, name?: string): Promise<Generation[]> {
+  const { rows } = await db.query<GenerationRow>(
+    `SELECT ${columns} FROM projection_generations WHERE ($1::text IS NULL OR name = $1) ORDER BY name, generation`,
+    [name ?? null],
+  );
+  return rows.map(toGeneration);
+}
+
+export async function activeGeneration(db: Queryable, name: string): Promise<Generation | undefined> {
+  const { rows } = await db.query<GenerationRow>(
+    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND status = 'active'`,
+    [name],
+  );
+  return rows[0] ? toGeneration(rows[0]) : undefined;
+}
+
+/** Locks a generation row for the rest of the transaction: batches and switch-overs never overlap. */
+export async function lockGeneration(tx: Queryable, name: string, generation: number): Promise<Generation | undefined> {
+  const { rows } = await tx.query<GenerationRow>(
+    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND generation = $2 FOR UPDATE`,
+    [name, generation],
+  );
+  return rows[0] ? toGeneration(rows[0]) : undefined;
+}
+
+export async function saveCheckpoint(tx: Queryable, name: string, generation: number, checkpoint: Checkpoint): Promise<void> {
+  await tx.query(
+    `UPDATE projection_generations SET transaction_id = $3, global_position = $4, updated_at = now()
+     WHERE name = $1 AND generation = $2`,
+    [name, generation, checkpoint.transaction_id, checkpoint.global_position],
+  );
+}
+
+export function schemaNameFor(name: string, generation: number): string {
+  return `rm_${name}_g${generation}`;
+}
+
+/** Creates the next generation's schema and tables, empty and not yet visible to readers. */
+export async function createGeneration(db: Db, projection: Projection, status: 'building' | 'active'): Promise<Generation> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`memctx:projection:${projection.name}`]);
+    if (status === 'active') {
+      // A concurrent starter may have created it while we waited for the lock.
+      const current = await activeGeneration(tx, projection.name);
+      if (current) return current;
+    }
+    const { rows } = await tx.query<{ next: number }>(
+      'SELECT COALESCE(max(generation), 0) + 1 AS next FROM projection_generations WHERE name = $1',
+      [projection.name],
+    );
+    const generation = rows[0]!.next;
+    const schemaName = schemaNameFor(projection.name, generation);
+    await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE; CREATE SCHEMA ${schemaName};`);
+    await tx.exec(`SET LOCAL search_path TO ${schemaName}, public;\n${projection.schemaSql}`);
+    await tx.query(
+      `INSERT INTO projection_generations (name, generation, version, status, schema_name) VALUES ($1, $2, $3, $4, $5)`,
+      [projection.name, generation, projection.version, status, schemaName],
+    );
+    if (status === 'active') await exposeViews(tx, projection, schemaName);
+    const created = await lockGeneration(tx, projection.name, generation);
+    return created!;
+  });
+}
+
+export async function exposeViews(tx: Queryable, projection: Projection, schemaName: string): Promise<void> {
+  for (const table of projection.tables) {
+    await tx.exec(`DROP VIEW IF EXISTS public.${table}; CREATE VIEW public.${table} AS SELECT * FROM ${schemaName}.${table};`);
+  }
+}
+
+/** Makes sure the projection has an active generation, creating the first one on a new database. */
+export async function ensureActiveGeneration(db: Db, projection: Projection): Promise<Generation> {
+  return (await activeGeneration(db, projection.name)) ?? createGeneration(db, projection, 'active');
+}

@@ -1,0 +1,35 @@
+import type { Queryable } from '@memctx/db';
+import { compareCheckpoints, type Checkpoint } from '@memctx/event-store';
+
+/** The lowest checkpoint among the active generations of the named projections. */
+export async function minActiveCheckpoint(db: Queryable, names: readonly string[]): Promise<Checkpoint | undefined> {
+  const { rows } = await db.query<{ name: string; transaction_id: number; global_position: number }>(
+    `SELECT name, transaction_id, global_position FROM projection_generations WHERE status = 'active' AND name = ANY($1::text[])`,
+    [names],
+  );
+  if (rows.length < names.length) return undefined;
+  return rows
+    .map((row) => ({ transaction_id: row.transaction_id, global_position: row.global_position }))
+    .reduce((lowest, checkpoint) => (compareCheckpoints(checkpoint, lowest) < 0 ? checkpoint : lowest));
+}
+
+/**
+ * Read-your-writes: waits, bounded, until every named projection has passed
+ * `target` (the position of the caller's last write). Resolves to true when it
+ * did, false on timeout — the read then serves what is there and says so.
+ */
+export async function waitForCheckpoint(
+  db: Queryable,
+  names: readonly string[],
+  target: Checkpoint,
+  timeoutMs: number,
+  pollMs = 5,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await minActiveCheckpoint(db, names);
+    if (current && compareCheckpoints(current, target) >= 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

@@ -1,0 +1,108 @@
+import type { Db } from '@memctx/db';
+import { compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import type { Projection } from './projection.js';
+import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
+
+export interface BatchOutcome {
+  /** Events read from the feed (handled or not). */
+  read: number;
+  checkpoint: Checkpoint;
+  /** False when another instance or a switch-over moved the generation under us. */
+  applied: boolean;
+}
+
+/**
+ * Applies the next batch of the feed to one generation, with the checkpoint
+ * saved in the same transaction as the rows. The generation row is locked and
+ * its checkpoint compared first, so two projector instances (or a live runner
+ * and a switch-over) never apply the same batch twice.
+ */
+export async function applyNextBatch(
+  db: Db,
+  store: EventStore,
+  projection: Projection,
+  generation: Generation,
+  batchSize: number,
+): Promise<BatchOutcome> {
+  const events = await store.readAll({ after: generation.checkpoint, maxCount: batchSize });
+  if (events.length === 0) return { read: 0, checkpoint: generation.checkpoint, applied: true };
+  const last = events[events.length - 1]!;
+  const next: Checkpoint = { transaction_id: last.transaction_id, global_position: last.global_position };
+  const handled = events.filter((event: RecordedEvent) => projection.handles.includes(event.type));
+  const applied = await db.transaction(async (tx) => {
+    const locked = await lockGeneration(tx, projection.name, generation.generation);
+    if (!locked || locked.status === 'retired') return false;
+    if (compareCheckpoints(locked.checkpoint, generation.checkpoint) !== 0) return false;
+    await tx.exec(`SET LOCAL search_path TO ${locked.schemaName}, public`);
+    if (handled.length > 0) await projection.apply(tx, handled);
+    await saveCheckpoint(tx, projection.name, generation.generation, next);
+    return true;
+  });
+  return { read: events.length, checkpoint: next, applied };
+}
+
+export interface LiveRunnerOptions {
+  batchSize?: number;
+  idleWaitMs?: number;
+  onError?: (error: unknown) => void;
+  onBatch?: (outcome: BatchOutcome & { projection: string }) => void;
+}
+
+export interface Runner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps the active generation of a projection up to date. Follows a switch-over
+ * to a rebuilt generation by re-reading the active generation whenever a batch
+ * finds its own generation moved.
+ */
+export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
+  const batchSize = options.batchSize ?? 500;
+  const idleWaitMs = options.idleWaitMs ?? 1_000;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    unlisten = await store.onAppended(() => wake?.());
+    let generation: Generation | undefined;
+    while (!stopped) {
+      try {
+        generation ??= await activeGeneration(db, projection.name);
+        if (!generation) throw new Error(`projection ${projection.name} has no active generation`);
+        const outcome = await applyNextBatch(db, store, projection, generation, batchSize);
+        options.onBatch?.({ ...outcome, projection: projection.name });
+        if (!outcome.applied) {
+          generation = undefined;
+          continue;
+        }
+        generation = { ...generation, checkpoint: outcome.checkpoint };
+        if (outcome.read < batchSize) await sleep(idleWaitMs);
+      } catch (error) {
+        if (stopped) break;
+        options.onError?.(error);
+        generation = undefined;
+        await sleep(idleWaitMs);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await unlisten?.();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Projection } from '@memctx/projections';
+import { sessionsProjection } from './sessions/projection.js';
+import { memoryRecordsProjection } from './memory-records/projection.js';
+import { projectsProjection } from './projects/projection.js';
+import { activityProjection } from './activity/projection.js';
+
+export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection };
+
+/** Every read model the service serves, in the order the projector starts them. */
+export const allProjections: readonly Projection[] = [projectsProjection, sessionsProjection, memoryRecordsProjection, activityProjection];
+
+export function projectionNamed(name: string): Projection | undefined {
+  return allProjections.find((projection) => projection.name === name);
+}
+
+export * from './projects/queries.js';
+export * from './sessions/queries.js';
+export * from './memory-records/queries.js';
+export * from './activity/queries.js';

@@ -1,0 +1,94 @@
+import type { Queryable } from '@memctx/db';
+import type { RecordedEvent } from '@memctx/event-store';
+import { defineProjection } from '@memctx/projections';
+import { rowsOf, runsOf } from '../events.js';
+
+/*
+ * session_count counts the project's sessions that are not soft-deleted;
+ * source_count its active sources. project_sessions remembers which session
+ * belongs where, so lifecycle events of a session can move the count.
+ */
+const schemaSql = `
+CREATE TABLE projects (
+  user_id text NOT NULL,
+  project_id text NOT NULL,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  session_count int NOT NULL DEFAULT 0,
+  source_count int NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, project_id)
+);
+CREATE TABLE project_sessions (
+  user_id text NOT NULL,
+  session_id text NOT NULL,
+  project_id text NOT NULL,
+  active boolean NOT NULL,
+  PRIMARY KEY (user_id, session_id)
+);
+`;
+
+const attachSessions = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
+    `WITH attached AS (
+       INSERT INTO project_sessions (user_id, session_id, project_id, active)
+       SELECT DISTINCT ON (user_id, session_id) user_id, session_id, project_id, true
+       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, stream_position bigint)
+       WHERE project_id IS NOT NULL
+       ORDER BY user_id, session_id, stream_position
+       ON CONFLICT DO NOTHING
+       RETURNING user_id, project_id
+     )
+     UPDATE projects p SET session_count = p.session_count + a.n, updated_at = now()
+     FROM (SELECT user_id, project_id, count(*)::int AS n FROM attached GROUP BY user_id, project_id) a
+     WHERE p.user_id = a.user_id AND p.project_id = a.project_id`,
+    [rowsOf(events)],
+  );
+
+async function applyOne(tx: Queryable, event: RecordedEvent): Promise<void> {
+  const data = event.data as Record<string, string>;
+  switch (event.type) {
+    case 'ProjectCreated':
+      await tx.query(
+        `INSERT INTO projects (user_id, project_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+         ON CONFLICT DO NOTHING`,
+        [data.user_id, data.project_id, data.name, data.created_at],
+      );
+      return;
+    case 'ProjectRenamed':
+      await tx.query('UPDATE projects SET name = $3, updated_at = $4 WHERE user_id = $1 AND project_id = $2', [
+        data.user_id, data.project_id, data.name, data.renamed_at,
+      ]);
+      return;
+    case 'SessionSoftDeleted':
+    case 'SessionRestored': {
+      const active = event.type === 'SessionRestored';
+      await tx.query(
+        `WITH changed AS (
+           UPDATE project_sessions SET active = $3 WHERE user_id = $1 AND session_id = $2 AND active <> $3 RETURNING project_id
+         )
+         UPDATE projects p SET session_count = p.session_count + $4 FROM changed c WHERE p.user_id = $1 AND p.project_id = c.project_id`,
+        [data.user_id, data.session_id, active, active ? 1 : -1],
+      );
+      return;
+    }
+    case 'SessionPurged':
+      await tx.query('DELETE FROM project_sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
+      return;
+  }
+}
+
+export const projectsProjection = defineProjection({
+  name: 'projects',
+  version: 1,
+  tables: ['projects', 'project_sessions'],
+  schemaSql,
+  handles: ['ProjectCreated', 'ProjectRenamed', 'RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
+  async apply(tx, events) {
+    for (const run of runsOf(events)) {
+      const type = run[0]!.type;
+      if (type === 'RoundIngested' || type === 'GeneratedStatementRecorded') await attachSessions(tx, run);
+      else for (const event of run) await applyOne(tx, event);
+    }
+  },
+});

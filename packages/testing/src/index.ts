@@ -1,0 +1,1 @@
+export { testPostgresUrl, testRedisUrl, createTestDatabase, type TestDatabase } from './services.js';
