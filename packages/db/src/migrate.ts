@@ -12,12 +12,16 @@ export interface Migration {
  * starters (several API replicas) wait instead of racing.
  */
 export async function migrate(db: Db, component: string, migrations: readonly Migration[]): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    component text NOT NULL,
-    id text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (component, id)
-  )`);
+  // CREATE TABLE IF NOT EXISTS is not safe against a concurrent creator, so it takes a lock too.
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('memctx:migrate'))");
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      component text NOT NULL,
+      id text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (component, id)
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
     const didApply = await db.transaction(async (tx) => {

@@ -1,0 +1,4 @@
+import { createInMemoryEventStore } from '@memctx/event-store';
+import { eventStoreContract } from './contract.js';
+
+eventStoreContract('in-memory', async () => ({ store: createInMemoryEventStore(), close: async () => undefined }));
