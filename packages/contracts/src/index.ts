@@ -1,0 +1,14 @@
+export { z } from './zod.js';
+export * from './validation-error.js';
+export * from './fields.js';
+export * from './api/limits.js';
+export * from './api/common.js';
+export * from './api/memory.js';
+export * from './api/projects.js';
+export * from './api/sessions.js';
+export * from './api/sip.js';
+export * from './api/connectors.js';
+export * from './api/dashboard.js';
+export * from './api/health.js';
+export * from './api/operations.js';
+export { buildOpenApiDocument, API_VERSION } from './openapi.js';
