@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  NotFoundError,
+  projectDecider,
+  projectStream,
+  sessionDecider,
+  sessionStream,
+  type ProjectCommand,
+  type ProjectEvent,
+  type ProjectState,
+  type SessionCommand,
+  type SessionEvent,
+  type SessionState,
+} from '@memctx/domain';
+import type { Checkpoint, EventStore } from '@memctx/event-store';
+import { createAppendBatcher } from './append-batcher.js';
+import { createCommandHandler } from './command-handler.js';
+import { deterministicId } from './ids.js';
+
+export interface WriteResult {
+  /** Where the write landed in the feed; reads wait for projections to pass it. */
+  position: Checkpoint | undefined;
+}
+
+export interface RoundInput {
+  session_id: string;
+  project_id?: string | null;
+  user_message: string;
+  assistant_message: string;
+  timestamp?: string | null;
+  response_time_ms?: number | null;
+}
+
+export interface GeneratedInput {
+  session_id: string;
+  project_id?: string | null;
+  user_message: string;
+  assistant_message: string;
+}
+
+/**
+ * The write side: every command loads its stream's state, lets the pure
+ * decider choose the events, and appends them with the expected version, many
+ * requests per transaction. A returned promise means the events are durable.
+ */
+export function createMemoryService(deps: { store: EventStore; clock?: () => Date; sessionRetentionMs: number }) {
+  const clock = deps.clock ?? (() => new Date());
+  const batcher = createAppendBatcher(deps.store);
+  const projects = createCommandHandler<ProjectState, ProjectCommand, ProjectEvent>(deps.store, batcher, projectDecider);
+  const sessions = createCommandHandler<SessionState, SessionCommand, SessionEvent>(deps.store, batcher, sessionDecider);
+
+  /** A project named in a write must be the caller's: another user's project looks missing. */
+  async function requireProject(userId: string, projectId: string): Promise<void> {
+    const { state } = await projects.load(projectStream(userId, projectId));
+    if (state.status !== 'exists') throw new NotFoundError(`project ${projectId} not found`);
+  }
+
+  return {
+    async createProject(userId: string, name: string): Promise<WriteResult & { projectId: string }> {
+      const projectId = randomUUID();
+      const { append } = await projects.handle(projectStream(userId, projectId), {
+        type: 'CreateProject', user_id: userId, project_id: projectId, name, now: clock(),
+      });
+      return { projectId, position: append?.position };
+    },
+
+    async renameProject(userId: string, projectId: string, name: string): Promise<WriteResult> {
+      const { append } = await projects.handle(projectStream(userId, projectId), {
+        type: 'RenameProject', user_id: userId, project_id: projectId, name, now: clock(),
+      });
+      return { position: append?.position };
+    },
+
+    async projectExists(userId: string, projectId: string): Promise<boolean> {
+      return (await projects.load(projectStream(userId, projectId))).state.status === 'exists';
+    },
+
+    async ingestRound(userId: string, input: RoundInput, idempotencyKey?: string): Promise<WriteResult & { roundId: string }> {
+      if (input.project_id) await requireProject(userId, input.project_id);
+      const roundId = idempotencyKey ? deterministicId(userId, 'round', idempotencyKey) : randomUUID();
+      const { append } = await sessions.handle(
+        sessionStream(userId, input.session_id),
+        {
+          type: 'IngestRound',
+          user_id: userId,
+          session_id: input.session_id,
+          project_id: input.project_id ?? null,
+          round_id: roundId,
+          user_message: input.user_message,
+          assistant_message: input.assistant_message,
+          client_timestamp: input.timestamp ?? null,
+          response_time_ms: input.response_time_ms ?? null,
+          now: clock(),
+        },
+        { eventIds: idempotencyKey ? () => roundId : undefined },
+      );
+      return { roundId, position: append?.position };
+    },
+
+    async recordGenerated(userId: string, input: GeneratedInput, idempotencyKey?: string): Promise<WriteResult & { recordId: string }> {
+      if (input.project_id) await requireProject(userId, input.project_id);
+      const recordId = idempotencyKey ? deterministicId(userId, 'generated', idempotencyKey) : randomUUID();
+      const { append } = await sessions.handle(
+        sessionStream(userId, input.session_id),
+        {
+          type: 'RecordGeneratedStatement',
+          user_id: userId,
+          session_id: input.session_id,
+          project_id: input.project_id ?? null,
+          record_id: recordId,
+          user_message: input.user_message,
+          assistant_message: input.assistant_message,
+          now: clock(),
+        },
+        { eventIds: idempotencyKey ? () => recordId : undefined },
+      );
+      return { recordId, position: append?.position };
+    },
+
+    async deleteSession(userId: string, sessionId: string, reason: 'delete' | 'clear_all' = 'delete'): Promise<WriteResult> {
+      const { append } = await sessions.handle(sessionStream(userId, sessionId), {
+        type: 'SoftDeleteSession', user_id: userId, session_id: sessionId, now: clock(), retention_ms: deps.sessionRetentionMs, reason,
+      });
+      return { position: append?.position };
+    },
+
+    async restoreSession(userId: string, sessionId: string): Promise<WriteResult> {
+      const { append } = await sessions.handle(sessionStream(userId, sessionId), {
+        type: 'RestoreSession', user_id: userId, session_id: sessionId, now: clock(),
+      });
+      return { position: append?.position };
+    },
+
+    /**
+     * Soft-deletes each listed session; each deletion is its own atomic event, so
+     * a failure half way leaves some sessions deleted and the rest active, and
+     * repeating clear-all finishes the job (deleted sessions are no longer listed).
+     */
+    async clearAll(userId: string, sessionIds: readonly string[]): Promise<WriteResult & { cleared: number }> {
+      let cleared = 0;
+      let position: Checkpoint | undefined;
+      const results = await Promise.allSettled(sessionIds.map((id) => this.deleteSession(userId, id, 'clear_all')));
+      for (const result of results) {
+        if (result.status === 'fulfilled') {
+          cleared++;
+          if (result.value.position && (!position || result.value.position.global_position > position.global_position)) position = result.value.position;
+        } else if (!(result.reason instanceof NotFoundError)) {
+          throw result.reason;
+        }
+      }
+      return { cleared, position };
+    },
+
+    async purgeSession(userId: string, sessionId: string): Promise<boolean> {
+      const { events } = await sessions.handle(sessionStream(userId, sessionId), {
+        type: 'PurgeSession', user_id: userId, session_id: sessionId, now: clock(),
+      });
+      return events.length > 0;
+    },
+  };
+}
+
+export type MemoryService = ReturnType<typeof createMemoryService>;

@@ -1,0 +1,51 @@
+import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
+import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { applyNextBatch, activeGeneration, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
+import { allProjections } from '@memctx/read-models';
+import { createTestDatabase } from '@memctx/testing';
+
+export interface Harness {
+  db: Db;
+  store: EventStore;
+  /** Runs every projection until it has caught up with the feed. */
+  catchUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function prepare(db: Db): Promise<Omit<Harness, 'close'>> {
+  await migrateEventStore(db);
+  await migrateGenerations(db);
+  for (const projection of allProjections) await ensureActiveGeneration(db, projection);
+  const store = createPostgresEventStore(db);
+  return {
+    db,
+    store,
+    async catchUp() {
+      for (const projection of allProjections) {
+        for (;;) {
+          const generation = (await activeGeneration(db, projection.name))!;
+          const outcome = await applyNextBatch(db, store, projection, generation, 1000);
+          if (outcome.read === 0) break;
+        }
+      }
+    },
+  };
+}
+
+export const backends: Array<[string, () => Promise<Harness>]> = [
+  [
+    'PostgreSQL',
+    async () => {
+      const database = await createTestDatabase('rm');
+      const db = createPostgresDb({ connectionString: database.url });
+      return { ...(await prepare(db)), close: async () => { await db.close(); await database.drop(); } };
+    },
+  ],
+  [
+    'PGlite',
+    async () => {
+      const db = await createPgliteDb();
+      return { ...(await prepare(db)), close: () => db.close() };
+    },
+  ],
+];
