@@ -42,7 +42,23 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
   });
   // An idle client that dies (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const listeners = new Map<string, { client: pg.PoolClient; handlers: Set<(payload: string) => void> }>();
+  // One LISTEN connection per channel, shared by every listener; a promise, so concurrent first listeners share it too.
+  const channels = new Map<string, Promise<{ client: pg.PoolClient; handlers: Set<(payload: string) => void> }>>();
+
+  function openChannel(channel: string) {
+    const opening = (async () => {
+      const client = await pool.connect();
+      const handlers = new Set<(payload: string) => void>();
+      client.on('notification', (message) => {
+        if (message.channel === channel) for (const handler of handlers) handler(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return { client, handlers };
+    })();
+    channels.set(channel, opening);
+    opening.catch(() => channels.delete(channel));
+    return opening;
+  }
 
   const db: Db = {
     dialect: 'postgres',
@@ -67,31 +83,21 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
       return { ...wrap(client), release: () => client.release() };
     },
     async listen(channel, onNotify) {
-      let entry = listeners.get(channel);
-      if (!entry) {
-        const client = await pool.connect();
-        entry = { client, handlers: new Set() };
-        const handlers = entry.handlers;
-        client.on('notification', (message) => {
-          if (message.channel === channel) for (const handler of handlers) handler(message.payload ?? '');
-        });
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        listeners.set(channel, entry);
-      }
+      const opening = channels.get(channel) ?? openChannel(channel);
+      const entry = await opening;
       entry.handlers.add(onNotify);
-      const current = entry;
       return async () => {
-        current.handlers.delete(onNotify);
-        if (current.handlers.size === 0 && listeners.get(channel) === current) {
-          listeners.delete(channel);
-          await current.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          current.client.release();
+        entry.handlers.delete(onNotify);
+        if (entry.handlers.size === 0 && channels.get(channel) === opening) {
+          channels.delete(channel);
+          await entry.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          entry.client.release();
         }
       };
     },
     async close() {
-      for (const { client } of listeners.values()) client.release();
-      listeners.clear();
+      for (const opening of channels.values()) (await opening.catch(() => undefined))?.client.release();
+      channels.clear();
       await pool.end();
     },
   };

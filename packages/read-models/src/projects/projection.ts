@@ -30,17 +30,23 @@ CREATE TABLE project_sessions (
 
 const attachSessions = (tx: Queryable, events: readonly RecordedEvent[]) =>
   tx.query(
-    `WITH attached AS (
-       INSERT INTO project_sessions (user_id, session_id, project_id, active)
-       SELECT DISTINCT ON (user_id, session_id) user_id, session_id, project_id, true
-       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, stream_position bigint)
+    `WITH firsts AS (
+       SELECT DISTINCT ON (user_id, session_id) user_id, session_id, project_id, COALESCE(ingested_at, recorded_at)::timestamptz AS at
+       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, stream_position bigint, ingested_at text, recorded_at text)
        WHERE project_id IS NOT NULL
        ORDER BY user_id, session_id, stream_position
+     ),
+     attached AS (
+       INSERT INTO project_sessions (user_id, session_id, project_id, active)
+       SELECT user_id, session_id, project_id, true FROM firsts
        ON CONFLICT DO NOTHING
-       RETURNING user_id, project_id
+       RETURNING user_id, session_id, project_id
      )
-     UPDATE projects p SET session_count = p.session_count + a.n, updated_at = now()
-     FROM (SELECT user_id, project_id, count(*)::int AS n FROM attached GROUP BY user_id, project_id) a
+     UPDATE projects p SET session_count = p.session_count + a.n, updated_at = GREATEST(p.updated_at, a.at)
+     FROM (
+       SELECT a.user_id, a.project_id, count(*)::int AS n, max(f.at) AS at
+       FROM attached a JOIN firsts f USING (user_id, session_id) GROUP BY a.user_id, a.project_id
+     ) a
      WHERE p.user_id = a.user_id AND p.project_id = a.project_id`,
     [rowsOf(events)],
   );

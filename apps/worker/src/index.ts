@@ -1,0 +1,1 @@
+export { purgeDueSessions, schedulePurge } from './purge.js';

@@ -1,0 +1,36 @@
+import type { Db } from '@memctx/db';
+import type { MemoryService } from '@memctx/commands';
+import { sessionsDueForPurge } from '@memctx/read-models';
+import type { Logger } from 'pino';
+
+/**
+ * The 30-day purge: finds soft-deleted sessions whose window has elapsed and
+ * appends SessionPurged for each; the projections then hard-delete the content.
+ * The decider makes it idempotent, so several workers may run it at once.
+ */
+export async function purgeDueSessions(deps: { db: Db; service: MemoryService; now?: Date; batch?: number }): Promise<number> {
+  const due = await sessionsDueForPurge(deps.db, deps.now ?? new Date(), deps.batch ?? 500);
+  let purged = 0;
+  for (const { userId, sessionId } of due) {
+    if (await deps.service.purgeSession(userId, sessionId)) purged++;
+  }
+  return purged;
+}
+
+export function schedulePurge(deps: { db: Db; service: MemoryService; logger: Logger; intervalMs: number }): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = purgeDueSessions(deps)
+      .then((purged) => purged > 0 && deps.logger.info({ purged }, 'purged sessions past their retention window'))
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'session purge failed; will retry'));
+  };
+  const timer = setInterval(tick, deps.intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
