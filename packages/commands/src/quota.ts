@@ -43,8 +43,8 @@ export function createPostgresQuota(db: Db, limit: number): QuotaStore {
     async consume(userId, amount, now) {
       const { day, resetAt } = utcDay(now);
       const { rows } = await db.query<{ used: number }>(
-        `INSERT INTO ingest_quota AS q (user_id, day, used) SELECT $1, $2::date, $3 WHERE $3 <= $4
-         ON CONFLICT (user_id, day) DO UPDATE SET used = q.used + EXCLUDED.used WHERE q.used + EXCLUDED.used <= $4
+        `INSERT INTO ingest_quota AS q (user_id, day, used) SELECT $1, $2::date, $3::int WHERE $3::int <= $4::int
+         ON CONFLICT (user_id, day) DO UPDATE SET used = q.used + EXCLUDED.used WHERE q.used + EXCLUDED.used <= $4::int
          RETURNING used`,
         [userId, day, amount, limit],
       );

@@ -1,14 +1,60 @@
-export { z } from './zod.js';
-export * from './validation-error.js';
-export * from './fields.js';
-export * from './api/limits.js';
-export * from './api/common.js';
-export * from './api/memory.js';
-export * from './api/projects.js';
-export * from './api/sessions.js';
-export * from './api/sip.js';
-export * from './api/connectors.js';
-export * from './api/dashboard.js';
-export * from './api/health.js';
-export * from './api/operations.js';
-export { buildOpenApiDocument, API_VERSION } from './openapi.js';
+export { API_VERSION, API_PREFIX } from './version.js';
+export {
+  pydanticError,
+  pythonRepr,
+  expectedValues,
+  type PydanticErrorType,
+  type RequestLocation,
+  type ValidationErrorItem,
+  type HTTPValidationErrorBody,
+} from './validation/pydantic-errors.js';
+export { validationErrorsFromZod } from './validation/zod-issues.js';
+export { parseJson, type JsonParseResult, type JsonDecodeError } from './validation/json.js';
+export {
+  coerceInt,
+  coerceBool,
+  coerceNumber,
+  laxInt,
+  laxBool,
+  laxNumber,
+  queryInt,
+  queryBool,
+  queryNumber,
+  queryString,
+  type Coerced,
+  type NumberBounds,
+} from './validation/lax.js';
+export {
+  readRequestBody,
+  isJsonContentType,
+  lastQueryValues,
+  validateRequest,
+  type RequestBody,
+  type RequestSchemas,
+  type RawRequest,
+  type ValidRequest,
+  type RequestRejection,
+  type RequestValidation,
+} from './validation/request.js';
+export { defineEndpoint, type EndpointContract, type AnyEndpoint, type EndpointOutput, type HttpMethod, type Security, type ErrorStatus } from './endpoint.js';
+export * from './common.js';
+export * from './sip.js';
+export * from './memory.js';
+export * from './connectors.js';
+export * from './projects.js';
+export * from './sessions.js';
+export * from './dashboard.js';
+export * from './health.js';
+export * from './admin.js';
+export {
+  OpenAPIRegistry,
+  BEARER_SCHEME,
+  ADMIN_SCHEME,
+  specEndpoints,
+  createApiRegistry,
+  registerEndpoint,
+  generateOpenApiDocument,
+  generateSpecDocument,
+  type DocumentOptions,
+  type OpenApiDocument,
+} from './openapi.js';

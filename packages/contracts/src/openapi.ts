@@ -1,52 +1,130 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type { ZodType } from 'zod';
-import { ErrorDetail, HTTPValidationError } from './api/common.js';
-import { operations, type Operation } from './api/operations.js';
+import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { adminEndpoints } from './admin.js';
+import { ErrorResponse, HTTPValidationError, InternalErrorResponse, ValidationError } from './common.js';
+import { connectorEndpoints } from './connectors.js';
+import { dashboardEndpoints } from './dashboard.js';
+import type { AnyEndpoint, ErrorStatus, Security } from './endpoint.js';
+import { healthEndpoints } from './health.js';
+import { memoryEndpoints } from './memory.js';
+import { projectEndpoints } from './projects.js';
+import { sessionEndpoints } from './sessions.js';
+import { sipEndpoints } from './sip.js';
+import { API_VERSION } from './version.js';
 
-export const API_VERSION = '0.1.0';
+export { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
-const statusText: Record<number, string> = {
-  401: 'Missing, malformed, unknown or revoked API key',
-  404: 'Not found, or not the caller’s',
-  409: 'Conflicts with the current state',
-  413: 'Body over the size limit',
-  429: 'Daily ingest quota exhausted',
-  503: 'A dependency is down',
+export const BEARER_SCHEME = 'bearerAuth';
+export const ADMIN_SCHEME = 'adminToken';
+
+/** Every endpoint of the interface spec (the admin API is separate: it is not part of the spec). */
+export const specEndpoints: readonly AnyEndpoint[] = [
+  ...sipEndpoints,
+  ...memoryEndpoints,
+  ...connectorEndpoints,
+  ...projectEndpoints,
+  ...sessionEndpoints,
+  ...dashboardEndpoints,
+  ...healthEndpoints,
+];
+
+export { adminEndpoints };
+
+// Parameters must be zod objects; the request schemas are typed more loosely for validation's sake.
+type RouteParameter = NonNullable<RouteConfig['request']>['params'];
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
+  400: { description: 'The body could not be decoded.', content: json(ErrorResponse) },
+  401: {
+    description: 'Missing, malformed, unknown or revoked credentials.',
+    headers: z.object({ 'WWW-Authenticate': z.literal('Bearer') }),
+    content: json(ErrorResponse),
+  },
+  404: { description: 'Not found, or not the caller\'s.', content: json(ErrorResponse) },
+  413: { description: 'The body is larger than the configured limit.', content: json(ErrorResponse) },
+  429: { description: 'The daily ingest quota is used up.', content: json(ErrorResponse) },
+  503: { description: 'Unavailable.', content: json(ErrorResponse) },
 };
 
-/** The OpenAPI 3.1 document, generated from the same schemas that validate requests. */
-export function buildOpenApiDocument(serverUrl = '/'): object {
+const SECURITY: Record<Security, RouteConfig['security']> = {
+  apiKey: [{ [BEARER_SCHEME]: [] }],
+  adminToken: [{ [ADMIN_SCHEME]: [] }],
+  none: [],
+};
+
+/** A registry with the shared components (security schemes, error shapes) that route modules register into. */
+export function createApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
-  const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
-  registry.register('HTTPValidationError', HTTPValidationError);
-  registry.register('ErrorDetail', ErrorDetail);
-  for (const [operationId, op] of Object.entries(operations) as Array<[string, Operation]>) {
-    const responses: Record<string, { description: string; content?: Record<string, { schema: ZodType }> }> = {
-      [op.status]: op.response
-        ? { description: 'Success', content: { 'application/json': { schema: op.response } } }
-        : { description: 'Success, no content' },
-    };
-    if (op.body || op.query || op.params) responses[422] = { description: 'Validation error', content: { 'application/json': { schema: HTTPValidationError } } };
-    for (const status of [...(op.auth ? [401] : []), ...(op.body ? [413] : []), ...(op.errors ?? [])]) {
-      responses[status] = { description: statusText[status] ?? 'Error', content: { 'application/json': { schema: ErrorDetail } } };
-    }
-    registry.registerPath({
-      operationId,
-      method: op.method,
-      path: op.path.replace(/:([a-z_]+)/g, '{$1}'),
-      summary: op.summary,
-      ...(op.auth ? { security: [{ [bearer.name]: [] }] } : {}),
-      request: {
-        ...(op.params ? { params: op.params as never } : {}),
-        ...(op.query ? { query: op.query as never } : {}),
-        ...(op.body ? { body: { content: { 'application/json': { schema: op.body } }, required: true } } : {}),
-      },
-      responses,
-    });
-  }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
-    openapi: '3.1.0',
-    info: { title: 'Memory Context Service', version: API_VERSION },
-    servers: [{ url: serverUrl }],
+  registry.registerComponent('securitySchemes', BEARER_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A user API key: `Authorization: Bearer <API_KEY>`.',
   });
+  registry.registerComponent('securitySchemes', ADMIN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The operator token (MEMCTX_ADMIN_TOKEN): `Authorization: Bearer <token>`.',
+  });
+  return registry;
+}
+
+export function registerEndpoint(registry: OpenAPIRegistry, endpoint: AnyEndpoint): void {
+  const { body, query, params } = endpoint.request;
+  const success: ResponseConfig = {
+    description: endpoint.response.description,
+    ...(endpoint.response.schema ? { content: json(endpoint.response.schema) } : {}),
+  };
+  const responses: Record<string, ResponseConfig> = { [endpoint.response.status]: success };
+  for (const status of endpoint.errors) {
+    // The health check answers 503 with its usual body, so a monitor can see which check failed.
+    responses[status] = status === 503 && endpoint.response.schema ? { ...success, description: 'A check is down.' } : ERROR_RESPONSES[status];
+  }
+  if (body || query || params) responses[422] = { description: 'Validation error.', content: json(HTTPValidationError) };
+  responses[500] = { description: 'Unexpected server error.', content: json(InternalErrorResponse) };
+
+  registry.registerPath({
+    method: endpoint.method,
+    path: endpoint.path,
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
+    tags: [...endpoint.tags],
+    security: SECURITY[endpoint.security],
+    request: {
+      ...(params ? { params: params as RouteParameter } : {}),
+      ...(query ? { query: query as RouteParameter } : {}),
+      ...(body ? { body: { required: true, content: json(body) } } : {}),
+    },
+    responses,
+  });
+}
+
+/** Named through the generator so declarations do not reach into openapi3-ts. */
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+export interface DocumentOptions {
+  servers?: Array<{ url: string; description?: string }>;
+}
+
+export function generateOpenApiDocument(registry: OpenAPIRegistry, options: DocumentOptions = {}): OpenApiDocument {
+  // The shared error shapes are listed even when no registered route refers to them yet.
+  const sharedComponents = [ErrorResponse, InternalErrorResponse, ValidationError, HTTPValidationError];
+  return new OpenApiGeneratorV31([...registry.definitions, ...sharedComponents]).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Memory Context Service',
+      version: API_VERSION,
+      description: 'Conversational memory for AI assistants: records per user, and compact, cited memory contexts (SIPs).',
+    },
+    ...(options.servers ? { servers: options.servers } : {}),
+  });
+}
+
+/** The document for the whole interface spec, whether or not every handler is wired yet. */
+export function generateSpecDocument(options: DocumentOptions = {}): OpenApiDocument {
+  const registry = createApiRegistry();
+  for (const endpoint of [...specEndpoints, ...adminEndpoints]) registerEndpoint(registry, endpoint);
+  return generateOpenApiDocument(registry, options);
 }

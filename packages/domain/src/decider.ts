@@ -1,31 +1,41 @@
-/** Pure domain logic of one stream: decide events from a command and state; fold events into state. */
+/**
+ * The pure logic of one stream (Emmett's decider): `decide` turns a command and
+ * the current state into new events, or throws a DomainError; `evolve` folds
+ * one event into the state. No I/O and no clock: time arrives in the command.
+ */
 export interface Decider<State, Command, Event> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
 }
 
-export type DomainErrorCode = 'not_found' | 'already_exists' | 'session_deleted' | 'project_mismatch';
+export type ConflictCode = 'already_exists' | 'session_deleted' | 'project_mismatch';
+export type DomainErrorCode = 'not_found' | ConflictCode;
 
-/** Rule violations the API turns into HTTP statuses (404, 409). */
-export class DomainError extends Error {
-  constructor(
-    readonly code: DomainErrorCode,
-    message: string,
-  ) {
+/**
+ * A command refused by a domain rule. The code is machine-readable so the API
+ * can map the class to a status (NotFoundError → 404, ConflictError → 409) and
+ * still tell clients which rule they hit.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: DomainErrorCode;
+
+  constructor(message: string) {
     super(message);
     this.name = new.target.name;
   }
 }
 
+/** Also what a caller gets for another user's stream: ownership is indistinguishable from absence. */
 export class NotFoundError extends DomainError {
-  constructor(message: string) {
-    super('not_found', message);
-  }
+  readonly code = 'not_found';
 }
 
 export class ConflictError extends DomainError {
-  constructor(code: Exclude<DomainErrorCode, 'not_found'>, message: string) {
-    super(code, message);
+  constructor(
+    readonly code: ConflictCode,
+    message: string,
+  ) {
+    super(message);
   }
 }

@@ -1,72 +1,150 @@
 import { describe, it } from 'vitest';
-import { ConflictError, DeciderSpecification, NotFoundError, event, sessionDecider, type SessionCommand } from '@memctx/domain';
+import {
+  ConflictError,
+  DeciderSpecification,
+  NotFoundError,
+  event,
+  sessionDecider,
+  type IngestRound,
+  type RecordGeneratedStatement,
+  type SessionCommand,
+} from '../src/index.js';
+import { validating } from './validating.js';
 
-const spec = DeciderSpecification.for(sessionDecider);
-const now = new Date('2026-11-23T10:00:00.000Z');
+const spec = DeciderSpecification.for(validating(sessionDecider));
 const day = 24 * 3600 * 1000;
+const retention = 30 * day;
+const t0 = new Date('2026-11-23T10:00:00.000Z');
+const after = (ms: number) => new Date(t0.getTime() + ms);
+const iso = (ms: number) => after(ms).toISOString();
+const u = { user_id: 'u1', session_id: 's1' };
 
-const round = (overrides: Partial<Extract<SessionCommand, { type: 'IngestRound' }>> = {}): SessionCommand => ({
-  type: 'IngestRound', user_id: 'u1', session_id: 's1', project_id: 'p1', round_id: 'r1',
-  user_message: 'hi', assistant_message: 'hello', client_timestamp: null, response_time_ms: null, now, ...overrides,
+const round = (project_id: string | null, round_id = 'r1', now = t0): IngestRound => ({
+  type: 'IngestRound', ...u, project_id, round_id, user_message: 'hi', assistant_message: 'hello',
+  client_timestamp: '2026-11-23T09:59:58Z', response_time_ms: 850, now,
 });
-const ingested = (projectId: string | null = 'p1', roundId = 'r1') =>
+const ingested = (project_id: string | null, round_id = 'r1', now = t0) =>
   event('RoundIngested', {
-    user_id: 'u1', session_id: 's1', project_id: projectId, round_id: roundId, user_message: 'hi', assistant_message: 'hello',
-    client_timestamp: null, response_time_ms: null, ingested_at: now.toISOString(),
+    ...u, project_id, round_id, user_message: 'hi', assistant_message: 'hello',
+    client_timestamp: '2026-11-23T09:59:58Z', response_time_ms: 850, ingested_at: now.toISOString(),
   });
-const deleted = (purgeAfter = new Date(now.getTime() + 30 * day)) =>
-  event('SessionSoftDeleted', { user_id: 'u1', session_id: 's1', deleted_at: now.toISOString(), purge_after: purgeAfter.toISOString(), reason: 'delete' });
-const purged = () => event('SessionPurged', { user_id: 'u1', session_id: 's1', purged_at: now.toISOString() });
-const softDelete: SessionCommand = { type: 'SoftDeleteSession', user_id: 'u1', session_id: 's1', now, retention_ms: 30 * day, reason: 'delete' };
-const restoreAt = (at: Date): SessionCommand => ({ type: 'RestoreSession', user_id: 'u1', session_id: 's1', now: at });
-const purgeAt = (at: Date): SessionCommand => ({ type: 'PurgeSession', user_id: 'u1', session_id: 's1', now: at });
+const statement = (project_id: string | null): RecordGeneratedStatement => ({
+  type: 'RecordGeneratedStatement', ...u, project_id, record_id: 'g1', user_message: 'q', assistant_message: 'maybe', now: t0,
+});
+const recorded = (project_id: string | null) =>
+  event('GeneratedStatementRecorded', { ...u, project_id, record_id: 'g1', user_message: 'q', assistant_message: 'maybe', recorded_at: t0.toISOString() });
 
-describe('session decider', () => {
-  it('creates the session with its first round', () => spec.given([]).when(round()).then([ingested()]));
+const softDelete = (reason: 'delete' | 'clear_all' = 'delete', at = 0): SessionCommand =>
+  ({ type: 'SoftDeleteSession', ...u, now: after(at), retention_ms: retention, reason });
+const deleted = (reason: 'delete' | 'clear_all' = 'delete', at = 0) =>
+  event('SessionSoftDeleted', { ...u, deleted_at: iso(at), purge_after: iso(at + retention), reason });
+const restore = (at: number): SessionCommand => ({ type: 'RestoreSession', ...u, now: after(at) });
+const restored = (at: number) => event('SessionRestored', { ...u, restored_at: iso(at) });
+const purge = (at: number): SessionCommand => ({ type: 'PurgeSession', ...u, now: after(at) });
+const purged = (at = retention) => event('SessionPurged', { ...u, purged_at: iso(at) });
 
-  it('binds the session to the first project named and inherits it when a write names none', () =>
-    spec.given([ingested('p1')]).when(round({ project_id: null, round_id: 'r1' })).then([ingested('p1')]));
+const isCode = (code: string) => (e: ConflictError) => e.code === code;
 
-  it('binds a project-less session to the first project a later write names', () =>
-    spec.given([ingested(null)]).when(round({ project_id: 'p2' })).then([ingested('p2')]));
+describe('session decider: coming to exist', () => {
+  it('starts a session with its first round', () => spec.given([]).when(round('p1')).then([ingested('p1')]));
 
-  it('refuses a write naming another project', () =>
-    spec.given([ingested('p1')]).when(round({ project_id: 'p2' })).thenThrows(ConflictError, (e) => e.code === 'project_mismatch'));
+  it('starts a session with its first generated statement', () => spec.given([]).when(statement(null)).then([recorded(null)]));
 
-  it('refuses a write into a soft-deleted session', () =>
-    spec.given([ingested(), deleted()]).when(round()).thenThrows(ConflictError, (e) => e.code === 'session_deleted'));
+  it('keeps appending rounds to an active session', () =>
+    spec.given([ingested('p1'), recorded('p1')]).when(round('p1', 'r2')).then([ingested('p1', 'r2')]));
+});
 
-  it('starts a purged session afresh, with a new project binding', () =>
-    spec.given([ingested('p1'), deleted(), purged()]).when(round({ project_id: 'p2' })).then([ingested('p2')]));
-
-  it('records a generated statement, which also creates the session', () =>
-    spec.given([]).when({ type: 'RecordGeneratedStatement', user_id: 'u1', session_id: 's1', project_id: null, record_id: 'g1', user_message: 'q', assistant_message: 'maybe', now })
-      .then([event('GeneratedStatementRecorded', { user_id: 'u1', session_id: 's1', project_id: null, record_id: 'g1', user_message: 'q', assistant_message: 'maybe', recorded_at: now.toISOString() })]));
-
-  it('soft-deletes an active session with a 30-day window', () => spec.given([ingested()]).when(softDelete).then([deleted()]));
-
-  it('answers not found when deleting a missing, deleted or purged session', () => {
-    spec.given([]).when(softDelete).thenThrows(NotFoundError);
-    spec.given([ingested(), deleted()]).when(softDelete).thenThrows(NotFoundError);
-    spec.given([ingested(), deleted(), purged()]).when(softDelete).thenThrows(NotFoundError);
+describe('session decider: project binding', () => {
+  it('lets a write without a project inherit the binding', () => {
+    spec.given([ingested('p1')]).when(round(null, 'r2')).then([ingested('p1', 'r2')]);
+    spec.given([ingested('p1')]).when(statement(null)).then([recorded('p1')]);
   });
 
-  it('restores within the window', () =>
-    spec.given([ingested(), deleted()]).when(restoreAt(new Date(now.getTime() + day)))
-      .then([event('SessionRestored', { user_id: 'u1', session_id: 's1', restored_at: new Date(now.getTime() + day).toISOString() })]));
-
-  it('does not restore an active, new or purged session, or after the window', () => {
-    spec.given([ingested()]).when(restoreAt(now)).thenThrows(NotFoundError);
-    spec.given([]).when(restoreAt(now)).thenThrows(NotFoundError);
-    spec.given([ingested(), deleted(), purged()]).when(restoreAt(now)).thenThrows(NotFoundError);
-    spec.given([ingested(), deleted()]).when(restoreAt(new Date(now.getTime() + 30 * day))).thenThrows(NotFoundError);
+  it('binds a so-far unbound session to the first project a write names', () => {
+    spec.given([ingested(null)]).when(round('p2', 'r2')).then([ingested('p2', 'r2')]);
+    spec.given([recorded(null)]).when(statement('p2')).then([recorded('p2')]);
   });
 
-  it('purges only when the window has elapsed, and only once', () => {
-    spec.given([ingested(), deleted()]).when(purgeAt(new Date(now.getTime() + 29 * day))).thenNothing();
-    spec.given([ingested(), deleted()]).when(purgeAt(new Date(now.getTime() + 30 * day)))
-      .then([event('SessionPurged', { user_id: 'u1', session_id: 's1', purged_at: new Date(now.getTime() + 30 * day).toISOString() })]);
-    spec.given([ingested(), deleted(), purged()]).when(purgeAt(new Date(now.getTime() + 31 * day))).thenNothing();
-    spec.given([ingested()]).when(purgeAt(now)).thenNothing();
+  it('keeps the first binding once made', () =>
+    spec.given([ingested(null), ingested('p2', 'r2')]).when(round('p3', 'r3')).thenThrows(ConflictError, isCode('project_mismatch')));
+
+  it('refuses a round or statement naming another project', () => {
+    spec.given([ingested('p1')]).when(round('p2', 'r2')).thenThrows(ConflictError, isCode('project_mismatch'));
+    spec.given([ingested('p1')]).when(statement('p2')).thenThrows(ConflictError, isCode('project_mismatch'));
+  });
+
+  it('keeps the binding across delete and restore', () =>
+    spec.given([ingested('p1'), deleted(), restored(day)]).when(round('p2', 'r2')).thenThrows(ConflictError, isCode('project_mismatch')));
+});
+
+describe('session decider: writes after deletion', () => {
+  it('refuses writes into a soft-deleted session', () => {
+    spec.given([ingested('p1'), deleted()]).when(round('p1', 'r2')).thenThrows(ConflictError, isCode('session_deleted'));
+    spec.given([ingested('p1'), deleted()]).when(round(null, 'r2')).thenThrows(ConflictError, isCode('session_deleted'));
+    spec.given([ingested('p1'), deleted()]).when(statement(null)).thenThrows(ConflictError, isCode('session_deleted'));
+  });
+
+  it('accepts writes again once restored', () =>
+    spec.given([ingested('p1'), deleted(), restored(day)]).when(round(null, 'r2', after(2 * day))).then([ingested('p1', 'r2', after(2 * day))]));
+
+  it('starts a purged session afresh, free to bind to another project', () => {
+    spec.given([ingested('p1'), deleted(), purged()]).when(round('p2', 'r2')).then([ingested('p2', 'r2')]);
+    spec.given([ingested('p1'), deleted(), purged()]).when(statement(null)).then([recorded(null)]);
+  });
+
+  it('can delete a session restarted after purge, with a fresh window', () =>
+    spec.given([ingested('p1'), deleted(), purged(), ingested(null, 'r2', after(40 * day))])
+      .when(softDelete('delete', 41 * day)).then([deleted('delete', 41 * day)]));
+});
+
+describe('session decider: soft delete', () => {
+  it('soft-deletes an active session, opening a retention window', () => {
+    spec.given([ingested('p1')]).when(softDelete()).then([deleted()]);
+    spec.given([ingested('p1')]).when(softDelete('clear_all')).then([deleted('clear_all')]);
+  });
+
+  it('soft-deletes a restored session again', () =>
+    spec.given([ingested('p1'), deleted(), restored(day)]).when(softDelete('delete', 2 * day)).then([deleted('delete', 2 * day)]));
+
+  it('answers not found for a new, soft-deleted or purged session', () => {
+    spec.given([]).when(softDelete()).thenThrows(NotFoundError);
+    spec.given([ingested('p1'), deleted()]).when(softDelete()).thenThrows(NotFoundError);
+    spec.given([ingested('p1'), deleted(), purged()]).when(softDelete()).thenThrows(NotFoundError);
+  });
+});
+
+describe('session decider: restore', () => {
+  it('restores within the window, up to its last millisecond', () => {
+    spec.given([ingested('p1'), deleted()]).when(restore(day)).then([restored(day)]);
+    spec.given([ingested('p1'), deleted()]).when(restore(retention - 1)).then([restored(retention - 1)]);
+  });
+
+  it('answers not found once the window has elapsed, even before the purge job ran', () => {
+    spec.given([ingested('p1'), deleted()]).when(restore(retention)).thenThrows(NotFoundError);
+    spec.given([ingested('p1'), deleted()]).when(restore(retention + day)).thenThrows(NotFoundError);
+  });
+
+  it('answers not found for an active, new or purged session', () => {
+    spec.given([ingested('p1')]).when(restore(day)).thenThrows(NotFoundError);
+    spec.given([ingested('p1'), deleted(), restored(day)]).when(restore(2 * day)).thenThrows(NotFoundError);
+    spec.given([]).when(restore(day)).thenThrows(NotFoundError);
+    spec.given([ingested('p1'), deleted(), purged()]).when(restore(retention + 1)).thenThrows(NotFoundError);
+  });
+});
+
+describe('session decider: purge', () => {
+  it('purges a soft-deleted session once its window has elapsed', () => {
+    spec.given([ingested('p1'), deleted()]).when(purge(retention)).then([purged(retention)]);
+    spec.given([ingested('p1'), deleted()]).when(purge(retention + day)).then([purged(retention + day)]);
+  });
+
+  it('does nothing while the window is open', () =>
+    spec.given([ingested('p1'), deleted()]).when(purge(retention - 1)).thenNothing());
+
+  it('does nothing for active, restored, new or already purged sessions', () => {
+    spec.given([ingested('p1')]).when(purge(retention)).thenNothing();
+    spec.given([ingested('p1'), deleted(), restored(day)]).when(purge(retention)).thenNothing();
+    spec.given([]).when(purge(retention)).thenNothing();
+    spec.given([ingested('p1'), deleted(), purged()]).when(purge(retention + day)).thenNothing();
   });
 });

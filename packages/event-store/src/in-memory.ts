@@ -1,4 +1,5 @@
-import { assertExpectedVersion } from './expected-version.js';
+import { WrongExpectedVersionError } from './errors.js';
+import { assertValidItems, satisfiesExpectedVersion } from './expected-version.js';
 import { pollingSubscription } from './subscription.js';
 import {
   START,
@@ -11,29 +12,48 @@ import {
   type RecordedEvent,
 } from './types.js';
 
-/** The same semantics as the PostgreSQL store, in memory, for pure unit tests. */
+/**
+ * The PostgreSQL store's semantics without a database, for pure unit tests.
+ * Every appendMany is one "transaction" with its own id, applied synchronously,
+ * so it is atomic and the feed order (transaction_id, global_position) is
+ * simply the order of appends.
+ */
 export function createInMemoryEventStore(): EventStore {
   const all: RecordedEvent[] = [];
   const streams = new Map<string, RecordedEvent[]>();
   const listeners = new Set<() => void>();
-  let transactionId = 0;
+  let lastTransactionId = 0;
 
-  function appendItem(item: AppendManyItem, txId: number): AppendResult {
+  function resultOf(version: number, last: RecordedEvent | undefined): AppendResult {
+    if (!last) return { next_expected_version: version, last_global_position: 0, position: START };
+    return {
+      next_expected_version: version,
+      last_global_position: last.global_position,
+      last_transaction_id: last.transaction_id,
+      position: checkpointOf(last),
+    };
+  }
+
+  function appendItem(item: AppendManyItem, transactionId: number): AppendResult {
     const stream = streams.get(item.streamId) ?? [];
-    const existing = item.events.map((e) => stream.find((r) => r.event_id === e.event_id));
-    if (item.events.length > 0 && existing.every(Boolean)) {
-      const last = existing[existing.length - 1]!;
-      return { next_expected_version: stream.length, position: checkpointOf(last) };
+    // uuids compare case-insensitively, as the uuid column does.
+    const ids = [...new Set(item.events.map((e) => e.event_id.toLowerCase()))];
+    const found = ids.map((id) => stream.find((e) => e.event_id === id));
+    if (ids.length > 0 && found.every(Boolean)) {
+      const last = found.reduce((a, b) => (a!.stream_position > b!.stream_position ? a : b));
+      return resultOf(last!.stream_position, last);
     }
-    assertExpectedVersion(item.streamId, item.expectedVersion ?? 'any', stream.length);
-    const fresh = item.events.filter((_, index) => !existing[index]);
-    for (const event of fresh) {
+    const expected = item.expectedVersion ?? 'any';
+    if (!satisfiesExpectedVersion(expected, stream.length)) throw new WrongExpectedVersionError(item.streamId, expected, stream.length);
+    for (const event of item.events) {
+      const id = event.event_id.toLowerCase();
+      if (stream.some((e) => e.event_id === id)) continue;
       const recorded: RecordedEvent = {
         global_position: all.length + 1,
-        transaction_id: txId,
+        transaction_id: transactionId,
         stream_id: item.streamId,
         stream_position: stream.length + 1,
-        event_id: event.event_id,
+        event_id: id,
         type: event.type,
         schema_version: event.schema_version ?? 1,
         data: structuredClone(event.data),
@@ -43,14 +63,12 @@ export function createInMemoryEventStore(): EventStore {
       stream.push(recorded);
       all.push(recorded);
     }
-    streams.set(item.streamId, stream);
-    const last = stream[stream.length - 1];
-    return { next_expected_version: stream.length, position: last ? checkpointOf(last) : START };
+    if (stream.length > 0) streams.set(item.streamId, stream);
+    return resultOf(stream.length, item.events.length > 0 ? stream[stream.length - 1] : undefined);
   }
 
-  const notify = () => {
-    for (const listener of listeners) queueMicrotask(listener);
-  };
+  const visibleAfter = (after: { transaction_id: number; global_position: number }) =>
+    all.filter((e) => compareCheckpoints(e, after) > 0);
 
   const store: EventStore = {
     async append(streamId, events, options = {}) {
@@ -59,32 +77,34 @@ export function createInMemoryEventStore(): EventStore {
       return outcome!.result;
     },
     async appendMany(items) {
-      const txId = ++transactionId;
-      const outcomes: AppendManyOutcome[] = items.map((item) => {
+      assertValidItems(items);
+      const transactionId = ++lastTransactionId;
+      const before = all.length;
+      const outcomes = items.map((item): AppendManyOutcome => {
         try {
-          return { ok: true, result: appendItem(item, txId) };
+          return { ok: true, result: appendItem(item, transactionId) };
         } catch (error) {
           return { ok: false, error: error as Error };
         }
       });
-      notify();
+      if (all.length > before) for (const listener of listeners) queueMicrotask(listener);
       return outcomes;
     },
     async readStream(streamId, options = {}) {
       const stream = streams.get(streamId) ?? [];
-      const from = options.from ?? 1;
-      const events = stream.filter((e) => e.stream_position >= from).slice(0, options.maxCount ?? Number.MAX_SAFE_INTEGER);
+      const from = Math.max(options.from ?? 1, 1);
+      const events = stream.slice(from - 1, options.maxCount === undefined ? undefined : from - 1 + options.maxCount);
       return { version: stream.length, events: structuredClone(events) };
     },
     async readAll({ after, maxCount }) {
-      return structuredClone(all.filter((e) => compareCheckpoints(checkpointOf(e), after) > 0).slice(0, maxCount));
+      return structuredClone(visibleAfter(after).slice(0, maxCount));
     },
     async head() {
       const last = all[all.length - 1];
       return last ? checkpointOf(last) : START;
     },
     async countAfter(after) {
-      return all.filter((e) => compareCheckpoints(checkpointOf(e), after) > 0).length;
+      return visibleAfter(after).length;
     },
     async onAppended(listener) {
       listeners.add(listener);

@@ -1,5 +1,8 @@
 export * from './types.js';
-export { createInMemoryEventStore } from './in-memory.js';
-export { createPostgresEventStore, appendInTransaction } from './postgres/store.js';
-export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
+export { WrongExpectedVersionError, InvalidAppendError } from './errors.js';
+export { satisfiesExpectedVersion } from './expected-version.js';
 export { pollingSubscription } from './subscription.js';
+export { createInMemoryEventStore } from './in-memory.js';
+export { createPostgresEventStore } from './postgres/store.js';
+export { appendInTransaction } from './postgres/append.js';
+export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';

@@ -1,12 +1,13 @@
 export type JsonObject = Record<string, unknown>;
 
 export interface EventToAppend {
-  /** A uuid; appending the same id to the same stream again stores nothing (idempotent retries). */
+  /** A uuid. Appending an id the stream already holds stores nothing again (idempotent retries). */
   event_id: string;
   type: string;
   data: JsonObject;
   metadata?: JsonObject | undefined;
-  schema_version?: number;
+  /** Defaults to 1. */
+  schema_version?: number | undefined;
 }
 
 export interface RecordedEvent {
@@ -24,9 +25,9 @@ export interface RecordedEvent {
 }
 
 /**
- * A position in the all-events feed. Ordered by transaction id first, so an
- * event committed late by a transaction that took its position early is never
- * skipped (see architecture.md, "The event store").
+ * A position in the all-events feed. Transaction id comes first, so an event
+ * whose transaction took a position early but committed late is never skipped
+ * (architecture.md, "The event store").
  */
 export interface Checkpoint {
   transaction_id: number;
@@ -39,40 +40,42 @@ export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
   return a.transaction_id - b.transaction_id || a.global_position - b.global_position;
 }
 
-export function checkpointOf(event: Pick<RecordedEvent, 'transaction_id' | 'global_position'>): Checkpoint {
+export function checkpointOf(event: Checkpoint): Checkpoint {
   return { transaction_id: event.transaction_id, global_position: event.global_position };
 }
 
-/** 'no_stream' = version 0; a number is the exact current version (count of events in the stream). */
+/** A number is the exact current version: the count of events in the stream, 0 for no stream. */
 export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | number;
 
 export interface AppendOptions {
-  expectedVersion?: ExpectedVersion;
+  /** Defaults to 'any'. */
+  expectedVersion?: ExpectedVersion | undefined;
 }
 
 export interface AppendResult {
+  /** The stream version after the append: the expected version for the next one. */
   next_expected_version: number;
-  /** The checkpoint of the last event written (or found, for an idempotent retry). */
+  /** Of the batch's last event (for a retry: as first stored); 0 when the batch was empty. */
+  last_global_position: number;
+  /** Absent only when the batch was empty. */
+  last_transaction_id?: number;
+  /** The same pair as a checkpoint (START for an empty batch): what read-your-writes waits for. */
   position: Checkpoint;
 }
 
 export interface AppendManyItem {
   streamId: string;
   events: EventToAppend[];
-  expectedVersion?: ExpectedVersion;
+  expectedVersion?: ExpectedVersion | undefined;
 }
 
+/** Per item, so one stream's conflict does not fail the others appended with it. */
 export type AppendManyOutcome = { ok: true; result: AppendResult } | { ok: false; error: Error };
 
-export class WrongExpectedVersionError extends Error {
-  constructor(
-    readonly streamId: string,
-    readonly expected: ExpectedVersion,
-    readonly actual: number,
-  ) {
-    super(`wrong expected version for stream ${streamId}: expected ${String(expected)}, actual ${actual}`);
-    this.name = 'WrongExpectedVersionError';
-  }
+export interface ReadStreamOptions {
+  /** The first stream position to return; defaults to 1. */
+  from?: number;
+  maxCount?: number;
 }
 
 export interface ReadStreamResult {
@@ -81,32 +84,38 @@ export interface ReadStreamResult {
   events: RecordedEvent[];
 }
 
+export interface ReadAllOptions {
+  after: Checkpoint;
+  maxCount: number;
+}
+
 export interface SubscribeOptions {
   after: Checkpoint;
+  /** Defaults to 500. */
   batchSize?: number;
-  /** Upper bound between polls; a NOTIFY wakes the subscription earlier. */
+  /** The longest wait between polls (default 1,000 ms); an append notification ends the wait early. */
   pollIntervalMs?: number;
   onBatch(events: RecordedEvent[]): Promise<void>;
 }
 
 export interface Subscription {
   stop(): Promise<void>;
-  /** Rejects when onBatch throws (the subscription then stops); resolves after stop(). */
+  /** Resolves after stop(); rejects with the error of a failed read or onBatch, which ends the subscription. */
   readonly done: Promise<void>;
 }
 
 export interface EventStore {
   append(streamId: string, events: EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
-  /** Several streams in one transaction; each item succeeds or fails on its own. */
-  appendMany(items: AppendManyItem[]): Promise<AppendManyOutcome[]>;
-  readStream(streamId: string, options?: { from?: number; maxCount?: number }): Promise<ReadStreamResult>;
-  /** Events after a checkpoint, in commit-safe order. */
-  readAll(options: { after: Checkpoint; maxCount: number }): Promise<RecordedEvent[]>;
-  /** The checkpoint of the newest event a reader can see (START when empty). */
+  /** Several streams in one transaction; each item commits or fails on its own, in order. */
+  appendMany(items: readonly AppendManyItem[]): Promise<AppendManyOutcome[]>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  /** Events after a checkpoint in commit-safe order: once read past, nothing can appear behind a checkpoint. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The checkpoint of the newest event readAll can return (START when none). */
   head(): Promise<Checkpoint>;
-  /** How many visible events lie after a checkpoint (projection lag). */
+  /** How many events readAll can return after a checkpoint (projection lag). */
   countAfter(after: Checkpoint): Promise<number>;
-  /** A wake-up hint on every append (NOTIFY); never a source of order. */
+  /** A wake-up hint after appends; never a source of order. Resolves to an unsubscribe function. */
   onAppended(listener: () => void): Promise<() => Promise<void>>;
   subscribe(options: SubscribeOptions): Subscription;
 }

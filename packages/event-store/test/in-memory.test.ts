@@ -1,4 +1,7 @@
 import { createInMemoryEventStore } from '@memctx/event-store';
 import { eventStoreContract } from './contract.js';
 
-eventStoreContract('in-memory', async () => ({ store: createInMemoryEventStore(), close: async () => undefined }));
+eventStoreContract('in-memory', {
+  supportsConcurrentTransactions: false,
+  open: async () => ({ store: createInMemoryEventStore(), close: async () => undefined }),
+});

@@ -2,9 +2,12 @@ import { createPgliteDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { eventStoreContract } from './contract.js';
 
-// PGlite has one connection: the interleaving case cannot arise there, so it is not registered.
-eventStoreContract('PGlite', async () => {
-  const db = await createPgliteDb();
-  await migrateEventStore(db);
-  return { store: createPostgresEventStore(db), close: () => db.close() };
+const db = await createPgliteDb();
+
+eventStoreContract('PGlite', {
+  supportsConcurrentTransactions: db.supportsConcurrentTransactions,
+  async open() {
+    await migrateEventStore(db);
+    return { store: createPostgresEventStore(db), close: () => db.close() };
+  },
 });

@@ -15,6 +15,7 @@ async function fromContainer<T>(start: () => Promise<T>, what: string, envName: 
     throw new Error(
       `${what} is required by this test: set ${envName} (CI does, via .ci/run) or provide a Docker engine for testcontainers. ` +
         `testcontainers said: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }

@@ -1,18 +1,24 @@
 import { ConflictError, NotFoundError, type Decider } from '../decider.js';
-import { event, type EventOf } from '../events/index.js';
+import { event, type ProjectCreated, type ProjectRenamed } from '../events/index.js';
 
 export const PROJECT_NAME_MAX_LENGTH = 100;
 
-/** The spec's "trimmed to 100 characters": surrounding whitespace goes, then the name is cut to 100 code points. */
+/**
+ * The spec's "trimmed to 100 characters": surrounding whitespace goes first,
+ * then the name is cut to 100 code points (as Python's `name.strip()[:100]`
+ * would), so a character outside the BMP is never split in half. The cut may
+ * leave a trailing space; that is the rule as written. Emptiness is the API's
+ * to reject.
+ */
 export function normalizeProjectName(name: string): string {
   return Array.from(name.trim()).slice(0, PROJECT_NAME_MAX_LENGTH).join('');
 }
 
-export type ProjectEvent = EventOf<'ProjectCreated'> | EventOf<'ProjectRenamed'>;
+export type ProjectEvent = ProjectCreated | ProjectRenamed;
 
-export type ProjectCommand =
-  | { type: 'CreateProject'; user_id: string; project_id: string; name: string; now: Date }
-  | { type: 'RenameProject'; user_id: string; project_id: string; name: string; now: Date };
+export type CreateProject = { type: 'CreateProject'; user_id: string; project_id: string; name: string; now: Date };
+export type RenameProject = { type: 'RenameProject'; user_id: string; project_id: string; name: string; now: Date };
+export type ProjectCommand = CreateProject | RenameProject;
 
 export type ProjectState = { status: 'new' } | { status: 'exists'; name: string };
 
@@ -21,13 +27,18 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent>
 
   decide(command, state) {
     const name = normalizeProjectName(command.name);
-    if (command.type === 'CreateProject') {
-      if (state.status === 'exists') throw new ConflictError('already_exists', `project ${command.project_id} already exists`);
-      return [event('ProjectCreated', { user_id: command.user_id, project_id: command.project_id, name, created_at: command.now.toISOString() })];
+    const { user_id, project_id } = command;
+    switch (command.type) {
+      case 'CreateProject':
+        // A second create of the same id is a replayed request or a bug; never quietly turn it into a rename.
+        if (state.status === 'exists') throw new ConflictError('already_exists', `project ${project_id} already exists`);
+        return [event('ProjectCreated', { user_id, project_id, name, created_at: command.now.toISOString() })];
+      case 'RenameProject':
+        if (state.status === 'new') throw new NotFoundError(`project ${project_id} not found`);
+        // Same name after normalisation: already done, so a retried rename appends nothing.
+        if (state.name === name) return [];
+        return [event('ProjectRenamed', { user_id, project_id, name, renamed_at: command.now.toISOString() })];
     }
-    if (state.status === 'new') throw new NotFoundError(`project ${command.project_id} not found`);
-    if (state.name === name) return [];
-    return [event('ProjectRenamed', { user_id: command.user_id, project_id: command.project_id, name, renamed_at: command.now.toISOString() })];
   },
 
   evolve(_state, e) {

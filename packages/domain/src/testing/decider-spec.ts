@@ -1,36 +1,45 @@
-import { deepStrictEqual } from 'node:assert/strict';
+import { AssertionError, deepStrictEqual } from 'node:assert/strict';
 import type { Decider } from '../decider.js';
 
 /**
- * Given/when/then for deciders, framework-free:
- *   DeciderSpecification.for(decider).given([events]).when(command).then([events])
+ * Given/when/then for deciders, after Emmett's DeciderSpecification:
+ *
+ *   DeciderSpecification.for(decider).given([...events]).when(command).then([...events])
+ *
+ * Framework-free: failures throw node's AssertionError (with a diff), which
+ * any test runner reports. Note that `when(...)` returns an object with a
+ * `then` method, so do not `await` it.
  */
 export const DeciderSpecification = {
   for<State, Command, Event>(decider: Decider<State, Command, Event>) {
     return {
-      given(events: Event[]) {
-        const state = events.reduce(decider.evolve, decider.initialState());
+      given(events: readonly Event[]) {
         return {
           when(command: Command) {
-            const run = () => decider.decide(command, state);
+            const run = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
             return {
-              then(expected: Event[]) {
+              then(expected: readonly Event[]): void {
                 deepStrictEqual(run(), expected);
               },
-              thenNothing() {
-                deepStrictEqual(run(), []);
+
+              thenNothing(): void {
+                deepStrictEqual(run(), [], 'expected no events');
               },
-              thenThrows<E extends Error>(errorClass: new (...args: never[]) => E, check?: (error: E) => boolean) {
-                let thrown: unknown;
+
+              thenThrows<E extends Error>(errorClass: abstract new (...args: never[]) => E, predicate?: (error: E) => boolean): void {
+                let produced: Event[];
                 try {
-                  run();
+                  produced = run();
                 } catch (error) {
-                  thrown = error;
+                  if (!(error instanceof errorClass)) {
+                    throw new AssertionError({ message: `expected ${errorClass.name}, but got ${String(error)}`, actual: error, expected: errorClass });
+                  }
+                  if (predicate && !predicate(error)) {
+                    throw new AssertionError({ message: `${errorClass.name} did not match the predicate: ${error.message}`, actual: error });
+                  }
+                  return;
                 }
-                if (!(thrown instanceof errorClass)) {
-                  throw new Error(`expected ${errorClass.name}, got ${thrown === undefined ? 'no error' : String(thrown)}`);
-                }
-                if (check && !check(thrown)) throw new Error(`${errorClass.name} did not match: ${thrown.message}`);
+                throw new AssertionError({ message: `expected ${errorClass.name}, but decide returned events`, actual: produced, expected: errorClass });
               },
             };
           },

@@ -98,3 +98,12 @@ export async function sessionsDueForPurge(db: Queryable, now: Date, limit: numbe
   );
   return rows.map((row) => ({ userId: row.user_id, sessionId: row.session_id }));
 }
+
+/** Ids of the user's sessions that are not soft-deleted (clear-all deletes these). */
+export async function listActiveSessionIds(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ session_id: string }>(
+    'SELECT session_id FROM sessions WHERE user_id = $1 AND deleted_at IS NULL ORDER BY session_id',
+    [userId],
+  );
+  return rows.map((row) => row.session_id);
+}

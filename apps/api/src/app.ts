@@ -1,0 +1,81 @@
+import { createApiRegistry, generateOpenApiDocument, type OpenApiDocument } from '@memctx/contracts';
+import type { Db } from '@memctx/db';
+import type { Config, Logger } from '@memctx/shared';
+import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
+import { adminRoutes, requireAdminToken } from './auth/admin.js';
+import type { ApiKeyStore } from './auth/key-store.js';
+import { requireApiKey } from './auth/require-api-key.js';
+import { connectorCatalogRoutes, emptyConnectorCatalog, type ConnectorCatalog } from './connectors/catalog.js';
+import { databaseCheck, type HealthChecks } from './health/checks.js';
+import { healthRoutes } from './health/routes.js';
+import { createEndpointMounter, type RouteModule } from './http/endpoints.js';
+import { errorHandler, unknownRoute } from './http/errors.js';
+import { requestLogging } from './http/logging.js';
+import { createHttpMetrics } from './http/metrics.js';
+import { requestId } from './http/request-id.js';
+// Brings req.requestId and req.auth into every program that compiles this app.
+import type {} from './types/express.js';
+
+export interface AppDeps {
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'>;
+  logger: Logger;
+  /** Checked by the health endpoint unless `healthChecks.database` is given. */
+  db?: Pick<Db, 'query'>;
+  keyStore: ApiKeyStore;
+  /** event_store, queue, projections (and database) checks; each runs with a timeout. */
+  healthChecks?: HealthChecks;
+  healthCheckTimeoutMs?: number;
+  connectors?: ConnectorCatalog;
+  /** The feature endpoints (SIP, memory, projects, sessions, dashboard, connectors). */
+  routes?: readonly RouteModule[];
+  /** Defaults to a registry of its own, so two apps in one process do not share series. */
+  metricsRegistry?: Registry;
+  version?: string;
+}
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+/** The HTTP API as an Express app; the caller decides where it listens. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  const metrics = createHttpMetrics(deps.metricsRegistry);
+  app.use(requestId());
+  app.use(metrics.record);
+  app.use(requestLogging(deps.logger));
+  // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.
+  app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));
+
+  app.get('/metrics', metrics.expose);
+
+  const registry = createApiRegistry();
+  let openApiDocument: OpenApiDocument | undefined;
+  app.get(OPENAPI_PATH, (_req, res) => {
+    openApiDocument ??= generateOpenApiDocument(registry);
+    res.json(openApiDocument);
+  });
+
+  const adminToken = deps.config.adminToken;
+  const { routes, answerOtherMethods } = createEndpointMounter(app, registry, {
+    apiKey: requireApiKey(deps.keyStore),
+    adminToken: adminToken ? requireAdminToken(adminToken) : undefined,
+  });
+
+  const healthChecks: HealthChecks = { ...(deps.db ? { database: databaseCheck(deps.db) } : {}), ...deps.healthChecks };
+  const modules: RouteModule[] = [
+    healthRoutes(healthChecks, { timeoutMs: deps.healthCheckTimeoutMs, version: deps.version }),
+    connectorCatalogRoutes(deps.connectors ?? emptyConnectorCatalog),
+    // Without an admin token the admin API does not exist: every /admin path is a 404.
+    ...(adminToken ? [adminRoutes(deps.keyStore)] : []),
+    ...(deps.routes ?? []),
+  ];
+  for (const mount of modules) mount(routes);
+  answerOtherMethods();
+
+  app.use(unknownRoute);
+  app.use(errorHandler({ bodyLimit: deps.config.bodyLimit }));
+  return app;
+}

@@ -1,0 +1,43 @@
+import { createApiKey, listApiKeys, revokeApiKey } from '@memctx/contracts';
+import type { RequestHandler } from 'express';
+import { HttpError } from '../http/errors.js';
+import type { RouteModule } from '../http/endpoints.js';
+import { secretsMatch } from './api-key.js';
+import { bearerToken, unauthorized } from './bearer.js';
+import type { ApiKeyRecord, ApiKeyStore } from './key-store.js';
+
+/** Guards the admin API with the operator token, compared in constant time. */
+export function requireAdminToken(adminToken: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!secretsMatch(bearerToken(req), adminToken)) throw unauthorized('Invalid admin token');
+    next();
+  };
+}
+
+const summary = (record: ApiKeyRecord) => ({
+  id: record.id,
+  user_id: record.userId,
+  prefix: record.prefix,
+  created_at: record.createdAt.toISOString(),
+  revoked_at: record.revokedAt?.toISOString() ?? null,
+});
+
+/** POST/GET /admin/v1/api-keys and DELETE /admin/v1/api-keys/{id}. */
+export function adminRoutes(store: ApiKeyStore): RouteModule {
+  return (routes) => {
+    routes.endpoint(createApiKey, async ({ body }, { log }) => {
+      const { record, apiKey } = await store.create(body.user_id);
+      log.info({ key_id: record.id, user_id: record.userId }, 'API key created');
+      return { id: record.id, user_id: record.userId, api_key: apiKey, created_at: record.createdAt.toISOString() };
+    });
+
+    routes.endpoint(listApiKeys, async ({ query }) => ({
+      keys: (await store.list({ userId: query.user_id })).map(summary),
+    }));
+
+    routes.endpoint(revokeApiKey, async ({ params }, { log }) => {
+      if (!(await store.revoke(params.id))) throw new HttpError(404, 'API key not found');
+      log.info({ key_id: params.id }, 'API key revoked');
+    });
+  };
+}

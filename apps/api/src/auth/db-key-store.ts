@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { migrate, type Db, type Migration } from '@memctx/db';
+import { digestsMatch, displayPrefix, generateApiKey, hashApiKey } from './api-key.js';
+import type { ApiKeyRecord, ApiKeyStore } from './key-store.js';
+
+export const API_KEY_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '0001_api_keys',
+    sql: `
+      CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        prefix text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE INDEX api_keys_user_id_idx ON api_keys (user_id, created_at);
+    `,
+  },
+];
+
+export const migrateApiKeys = (db: Db) => migrate(db, 'auth', API_KEY_MIGRATIONS);
+
+interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  key_hash: string;
+  prefix: string;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  prefix: row.prefix,
+  createdAt: new Date(row.created_at),
+  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+});
+
+/**
+ * API keys in the `api_keys` table (run `migrateApiKeys` first). Only the SHA-256
+ * of a key is stored, as hex; every authentication reads the row, so a revocation
+ * takes effect on the next request.
+ */
+export function createDbApiKeyStore(db: Db): ApiKeyStore {
+  return {
+    async create(userId) {
+      const apiKey = generateApiKey();
+      const { rows } = await db.query<ApiKeyRow>(
+        `INSERT INTO api_keys (id, user_id, key_hash, prefix) VALUES ($1, $2, $3, $4)
+         RETURNING id, user_id, key_hash, prefix, created_at, revoked_at`,
+        [randomUUID(), userId, hashApiKey(apiKey).toString('hex'), displayPrefix(apiKey)],
+      );
+      return { record: toRecord(rows[0] as ApiKeyRow), apiKey };
+    },
+
+    async list(filter = {}) {
+      const { rows } = await db.query<ApiKeyRow>(
+        `SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys
+         WHERE $1::text IS NULL OR user_id = $1
+         ORDER BY created_at, id`,
+        [filter.userId ?? null],
+      );
+      return rows.map(toRecord);
+    },
+
+    async revoke(id) {
+      const { rowCount } = await db.query(
+        'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING id',
+        [id],
+      );
+      return rowCount > 0;
+    },
+
+    async authenticate(apiKey) {
+      const hash = hashApiKey(apiKey);
+      const { rows } = await db.query<ApiKeyRow>(
+        'SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = $1',
+        [hash.toString('hex')],
+      );
+      const row = rows[0];
+      // The index finds the row; the constant-time comparison is what decides.
+      if (!row || !digestsMatch(Buffer.from(row.key_hash, 'hex'), hash) || row.revoked_at !== null) return undefined;
+      return { userId: row.user_id, keyId: row.id };
+    },
+  };
+}

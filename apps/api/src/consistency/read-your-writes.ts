@@ -1,0 +1,74 @@
+import type { Queryable } from '@memctx/db';
+import { compareCheckpoints, type Checkpoint } from '@memctx/event-store';
+import { minActiveCheckpoint } from '@memctx/projections';
+
+export const POSITION_HEADER = 'X-Memctx-Position';
+export const MIN_POSITION_HEADER = 'X-Memctx-Min-Position';
+
+export function formatPosition(position: Checkpoint): string {
+  return `${position.transaction_id}.${position.global_position}`;
+}
+
+export function parsePosition(text: string | undefined): Checkpoint | undefined {
+  const match = /^(\d+)\.(\d+)$/.exec(text?.trim() ?? '');
+  return match ? { transaction_id: Number(match[1]), global_position: Number(match[2]) } : undefined;
+}
+
+/**
+ * Read-your-writes. Each write's feed position is remembered per user (and
+ * returned in X-Memctx-Position, so a client talking to several API replicas can
+ * send it back as X-Memctx-Min-Position). A read waits, bounded, until the
+ * projections have passed the newest of the two. One poller serves all waiting
+ * requests, so a burst of reads costs one query per tick, not one per request.
+ */
+export function createReadYourWrites(deps: { db: Queryable; projections: readonly string[]; timeoutMs: number; pollMs?: number }) {
+  const lastWrite = new Map<string, Checkpoint>();
+  const waiters = new Set<{ target: Checkpoint; resolve: (caughtUp: boolean) => void; deadline: number }>();
+  let projected: Checkpoint | undefined;
+  let polling = false;
+
+  async function poll(): Promise<void> {
+    if (polling) return;
+    polling = true;
+    try {
+      while (waiters.size > 0) {
+        projected = (await minActiveCheckpoint(deps.db, deps.projections).catch(() => undefined)) ?? projected;
+        const now = Date.now();
+        for (const waiter of waiters) {
+          const passed = projected !== undefined && compareCheckpoints(projected, waiter.target) >= 0;
+          if (passed || now >= waiter.deadline) {
+            waiters.delete(waiter);
+            waiter.resolve(passed);
+          }
+        }
+        if (waiters.size > 0) await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? 3));
+      }
+    } finally {
+      polling = false;
+    }
+  }
+
+  return {
+    recordWrite(userId: string, position: Checkpoint | undefined): void {
+      if (!position) return;
+      const previous = lastWrite.get(userId);
+      if (!previous || compareCheckpoints(position, previous) > 0) lastWrite.set(userId, position);
+      // Bound the memory a flood of distinct users can take; old entries are long projected anyway.
+      if (lastWrite.size > 100_000) lastWrite.delete(lastWrite.keys().next().value!);
+    },
+
+    /** Resolves true when the projections passed the user's last write, false when the wait timed out. */
+    async waitForUser(userId: string, minimum?: Checkpoint): Promise<boolean> {
+      const mine = lastWrite.get(userId);
+      const target = [mine, minimum].filter((c): c is Checkpoint => !!c).sort(compareCheckpoints).pop();
+      if (!target) return true;
+      if (projected && compareCheckpoints(projected, target) >= 0) return true;
+      return new Promise<boolean>((resolve) => {
+        waiters.add({ target, resolve, deadline: Date.now() + deps.timeoutMs });
+        void poll();
+      });
+    },
+  };
+}
+
+export type ReadYourWrites = ReturnType<typeof createReadYourWrites>;

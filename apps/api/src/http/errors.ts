@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+/** An error a handler throws to answer with a status and `{"detail": ...}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
+
+/** FastAPI's answer for a path nobody serves. */
+export const unknownRoute: RequestHandler = (_req, res) => {
+  res.status(404).json({ detail: 'Not Found' });
+};
+
+/** Errors raised by Express and its body reader (http-errors): a 4xx status, maybe a `type`. */
+interface ClientError {
+  status: number;
+  message: string;
+  type?: string;
+  expose?: boolean;
+}
+
+const isClientError = (error: unknown): error is ClientError => {
+  const status = (error as ClientError | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+function clientErrorDetail(error: ClientError, bodyLimit: string): string {
+  switch (error.type) {
+    case 'entity.too.large':
+      return `Request body is larger than the limit of ${bodyLimit}`;
+    case 'encoding.unsupported':
+      return 'Unsupported content encoding';
+    case 'request.aborted':
+      return 'Request aborted';
+    default:
+      return error.expose ? error.message : 'Bad Request';
+  }
+}
+
+/**
+ * The last handler: known errors become their status and `{"detail"}`; anything
+ * else is a 500 whose body names only the request id, while the log line (written
+ * by pino-http from `res.err`) keeps the stack.
+ */
+export function errorHandler(options: { bodyLimit: string }): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      res.status(error.status).set(error.headers).json({ detail: error.detail });
+      return;
+    }
+    if (isClientError(error)) {
+      res.status(error.status).json({ detail: clientErrorDetail(error, options.bodyLimit) });
+      return;
+    }
+    res.err = error instanceof Error ? error : new Error(String(error));
+    res.status(500).json({ detail: 'Internal Server Error', request_id: req.requestId });
+  };
+}

@@ -1,0 +1,12 @@
+import type { RouteModule } from '../http/endpoints.js';
+import type { FeatureDeps } from './deps.js';
+import { dashboardRoutes } from './dashboard.js';
+import { memoryRoutes } from './memory.js';
+import { projectRoutes } from './projects.js';
+import { sessionRoutes } from './sessions.js';
+
+export type { FeatureDeps } from './deps.js';
+
+export function featureRoutes(deps: FeatureDeps): RouteModule[] {
+  return [projectRoutes(deps), memoryRoutes(deps), sessionRoutes(deps), dashboardRoutes(deps)];
+}

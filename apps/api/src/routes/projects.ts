@@ -1,0 +1,35 @@
+import { createProject, listProjectSources, renameProject } from '@memctx/contracts';
+import { findProject } from '@memctx/read-models';
+import type { RouteModule } from '../http/endpoints.js';
+import { HttpError } from '../http/errors.js';
+import type { FeatureDeps } from './deps.js';
+import { domainCall, fresh, wrote } from './guards.js';
+
+export function projectRoutes(deps: FeatureDeps): RouteModule {
+  return (routes) => {
+    routes.endpoint(createProject, async ({ body }, { auth, req, res }) => {
+      const { projectId, position } = await deps.service.createProject(auth.userId, body.name);
+      wrote(deps, auth.userId, res, position);
+      await fresh(deps, auth.userId, req, res);
+      const project = await findProject(deps.db, auth.userId, projectId);
+      if (!project) throw new HttpError(503, 'The project was stored but is not readable yet; retry the read shortly');
+      return project;
+    });
+
+    routes.endpoint(renameProject, async ({ params, body }, { auth, req, res }) => {
+      const { position } = await domainCall(() => deps.service.renameProject(auth.userId, params.project_id, body.name));
+      wrote(deps, auth.userId, res, position);
+      await fresh(deps, auth.userId, req, res);
+      const project = await findProject(deps.db, auth.userId, params.project_id);
+      if (!project) throw new HttpError(404, 'Not Found');
+      return project;
+    });
+
+    routes.endpoint(listProjectSources, async ({ params }, { auth, req, res }) => {
+      await fresh(deps, auth.userId, req, res);
+      const project = await findProject(deps.db, auth.userId, params.project_id);
+      if (!project) throw new HttpError(404, 'Not Found');
+      return { sources: [], total: 0 };
+    });
+  };
+}

@@ -1,0 +1,25 @@
+import { projectionStatus } from '@memctx/projections';
+import type { Runtime } from '@memctx/runtime';
+import { databaseCheck, type HealthChecks } from '../health/checks.js';
+
+/** Projections this far behind are reported degraded (still serving, reads may wait). */
+const DEGRADED_LAG_EVENTS = 10_000;
+
+export function runtimeHealthChecks(runtime: Runtime): HealthChecks {
+  return {
+    database: databaseCheck(runtime.db),
+    event_store: async () => {
+      const head = await runtime.store.head();
+      return { status: 'ok', detail: `head at position ${head.global_position}` };
+    },
+    // The in-process queue lives and dies with this process; BullMQ reports through Redis once configured.
+    queue: async () => ({ status: 'ok', detail: runtime.config.redisUrl ? 'redis configured' : 'in-process' }),
+    projections: async () => {
+      const statuses = await projectionStatus(runtime.db, runtime.store, runtime.projections);
+      const lag = Math.max(0, ...statuses.map((s) => s.lagEvents));
+      const missing = statuses.filter((s) => s.status === 'missing').map((s) => s.name);
+      if (missing.length > 0) return { status: 'down', detail: `no read model for ${missing.join(', ')}`, lag };
+      return { status: lag > DEGRADED_LAG_EVENTS ? 'degraded' : 'ok', lag };
+    },
+  };
+}

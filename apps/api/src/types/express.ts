@@ -1,0 +1,16 @@
+import type { AuthContext } from '../auth/key-store.js';
+
+// Augmenting Express's Request can only be written as a namespace.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by the request-id middleware for every request. */
+      requestId: string;
+      /** Set by requireApiKey once the bearer key checks out. */
+      auth?: AuthContext;
+    }
+  }
+}
+
+export {};

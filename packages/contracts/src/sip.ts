@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { count, identifier, JsonObject, MAX_QUERY_LENGTH } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { laxBool } from './validation/lax.js';
+
+export const SipBuildRequest = z
+  .object({
+    include_global: laxBool().default(false),
+    project_id: identifier('Project').nullable().default(null).meta({ description: 'Scope the build to this project.' }),
+    query: z.string().max(MAX_QUERY_LENGTH).nullable().default(null),
+    session_id: identifier('Session').nullable().default(null),
+  })
+  .meta({ id: 'SipBuildRequest' });
+
+export const SipCitation = z
+  .object({
+    index: z.int().min(1).meta({ description: '1-based; matches the [n] marker in the SIP text.' }),
+    record_id: z.string(),
+    summary: z.string(),
+    provenance: z.string(),
+    source_id: z.string().nullable().optional().meta({ description: 'Set only for records from a project source document.' }),
+    source_title: z.string().nullable().optional(),
+  })
+  .meta({ id: 'SipCitation' });
+
+const SectionItems = z.array(JsonObject);
+
+export const SipSections = z
+  .object({
+    identity: SectionItems.meta({ description: 'USER_STATED and USER_CONFIRMED records.' }),
+    active_context: SectionItems.meta({ description: 'Remaining FACTUAL records.' }),
+    preferences: SectionItems.meta({ description: 'PREFERENCE-type records.' }),
+    calibration_notes: JsonObject.meta({ description: 'Empty passthrough; never fabricated by this service.' }),
+    uncertain_facts: SectionItems.meta({ description: 'AI_GENERATED records, marked uncertain.' }),
+  })
+  .meta({ id: 'SipSections' });
+
+export const SipBuildResponse = z
+  .object({
+    sip: z.string(),
+    records_used: count('Number of memory records in the SIP.'),
+    user_id: z.string(),
+    abstain: z.boolean().default(false),
+    grounded: z.boolean().default(false),
+    citations: z.array(SipCitation).default([]),
+    sip_sections: SipSections.optional(),
+  })
+  .meta({ id: 'SipBuildResponse' });
+
+export const buildSip = defineEndpoint({
+  method: 'post',
+  path: '/api/v1/sip/build',
+  operationId: 'buildSip',
+  summary: 'Build a SIP (memory context) for the caller',
+  tags: ['memory context'],
+  security: 'apiKey',
+  request: { body: SipBuildRequest },
+  response: { status: 200, description: 'The SIP.', schema: SipBuildResponse },
+  errors: [401],
+});
+
+export const sipEndpoints = [buildSip] as const;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ProjectCreated, ProjectRenamed } from './project.js';
+import {
+  GeneratedStatementRecorded,
+  RoundIngested,
+  SessionPurged,
+  SessionRestored,
+  SessionSoftDeleted,
+} from './session.js';
+import { DocumentIngested, DocumentIngestFailed, DocumentIngestRequested } from './source.js';
+import { SipBuilt } from './user.js';
+
+export const DomainEvent = z.discriminatedUnion('type', [
+  ProjectCreated,
+  ProjectRenamed,
+  RoundIngested,
+  GeneratedStatementRecorded,
+  SessionSoftDeleted,
+  SessionRestored,
+  SessionPurged,
+  DocumentIngestRequested,
+  DocumentIngested,
+  DocumentIngestFailed,
+  SipBuilt,
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type EventData<T extends EventType> = EventOf<T>['data'];
+
+/**
+ * The `schema_version` stored with each event. Bump a type's entry when its data
+ * changes shape and teach `parseDomainEvent` to upcast the older version.
+ * `satisfies` makes forgetting a new event type a compile error.
+ */
+export const schemaVersions = {
+  ProjectCreated: 1,
+  ProjectRenamed: 1,
+  RoundIngested: 1,
+  GeneratedStatementRecorded: 1,
+  SessionSoftDeleted: 1,
+  SessionRestored: 1,
+  SessionPurged: 1,
+  DocumentIngestRequested: 1,
+  DocumentIngested: 1,
+  DocumentIngestFailed: 1,
+  SipBuilt: 1,
+} as const satisfies Record<EventType, number>;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(schemaVersions, type);
+}
+
+/** Builds a typed event; deciders use it so a misspelt field fails to compile. */
+export function event<T extends EventType>(type: T, data: EventData<T>): EventOf<T> {
+  return { type, data } as EventOf<T>;
+}

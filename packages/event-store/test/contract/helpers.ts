@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { START, checkpointOf, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
+
+export const event = (type = 'Tested', data: Record<string, unknown> = {}): EventToAppend => ({ event_id: randomUUID(), type, data });
+
+export const events = (count: number, type = 'Tested'): EventToAppend[] => Array.from({ length: count }, (_, n) => event(type, { n }));
+
+export const newStream = (): string => `test-${randomUUID()}`;
+
+/** Everything readAll returns after a checkpoint, paged the way a projection pages. */
+export async function readAllAfter(store: EventStore, after: Checkpoint = START, pageSize = 1_000): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  for (let cursor = after; ; ) {
+    const page = await store.readAll({ after: cursor, maxCount: pageSize });
+    if (page.length === 0) return out;
+    out.push(...page);
+    cursor = checkpointOf(page[page.length - 1]!);
+  }
+}
+
+/** A reader that keeps its checkpoint between polls, as a projection does. */
+export function feedReader(store: EventStore, after: Checkpoint) {
+  let cursor = after;
+  return {
+    async poll(): Promise<RecordedEvent[]> {
+      const page = await readAllAfter(store, cursor);
+      if (page.length > 0) cursor = checkpointOf(page[page.length - 1]!);
+      return page;
+    },
+    get checkpoint() {
+      return cursor;
+    },
+  };
+}
+
+export async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export function expectStrictlyIncreasing(checkpoints: readonly Checkpoint[]): void {
+  for (let i = 1; i < checkpoints.length; i++) {
+    const [a, b] = [checkpoints[i - 1]!, checkpoints[i]!];
+    if (a.transaction_id > b.transaction_id || (a.transaction_id === b.transaction_id && a.global_position >= b.global_position)) {
+      throw new Error(`feed out of order at ${i}: ${JSON.stringify(a)} then ${JSON.stringify(b)}`);
+    }
+  }
+}

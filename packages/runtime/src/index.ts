@@ -1,0 +1,1 @@
+export { openRuntime, startBackgroundRoles, type Runtime, type BackgroundRoles } from './runtime.js';

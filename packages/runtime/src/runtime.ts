@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import {
+  createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota,
+  type IdempotencyStore, type MemoryService, type QuotaStore,
+} from '@memctx/commands';
+import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
+import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
+import { startProjector, type ProjectorHandle } from '@memctx/projector';
+import { allProjections } from '@memctx/read-models';
+import type { Config, Logger } from '@memctx/shared';
+import { schedulePurge } from '@memctx/worker';
+
+/** Everything a memctx process needs, wired from configuration once. */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  store: EventStore;
+  service: MemoryService;
+  quota: QuotaStore;
+  idempotency: IdempotencyStore;
+  projections: readonly Projection[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (a PostgreSQL server, or PGlite under the data directory
+ * when no URL is configured), applies migrations and makes sure every read
+ * model exists, so an API process can serve reads even before a projector ran.
+ */
+export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  let db: Db;
+  if (config.databaseUrl) {
+    db = createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize, applicationName: 'memctx' });
+  } else {
+    mkdirSync(config.dataDir, { recursive: true });
+    db = await createPgliteDb({ dataDir: config.dataDir });
+  }
+  await migrateEventStore(db);
+  await migrateGenerations(db);
+  await migrateQuota(db);
+  await migrateIdempotency(db);
+  for (const projection of allProjections) await ensureActiveGeneration(db, projection);
+  const store = createPostgresEventStore(db);
+  return {
+    config,
+    logger,
+    db,
+    store,
+    service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000 }),
+    quota: createPostgresQuota(db, config.dailyIngestQuota),
+    idempotency: createIdempotencyStore(db),
+    projections: allProjections,
+    close: () => db.close(),
+  };
+}
+
+export interface BackgroundRoles {
+  stop(): Promise<void>;
+}
+
+/** Starts the projector and worker roles this process was configured with. */
+export async function startBackgroundRoles(runtime: Runtime): Promise<BackgroundRoles> {
+  const stops: Array<() => Promise<void>> = [];
+  if (runtime.config.roles.includes('projector')) {
+    const projector: ProjectorHandle = await startProjector({
+      db: runtime.db, store: runtime.store, projections: runtime.projections, logger: runtime.logger,
+    });
+    stops.push(() => projector.stop());
+  }
+  if (runtime.config.roles.includes('worker')) {
+    const purge = schedulePurge({
+      db: runtime.db, service: runtime.service, logger: runtime.logger, intervalMs: runtime.config.purgeIntervalSeconds * 1000,
+    });
+    stops.push(() => purge.stop());
+  }
+  return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+export const ROLES = ['api', 'projector', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything a memctx process reads from its environment, validated once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absent: the embedded PGlite database under `dataDir`. */
+  databaseUrl?: string;
+  /** True when no database URL is set: PGlite and an in-process queue, no servers. */
+  embedded: boolean;
+  databasePoolSize: number;
+  dataDir: string;
+  /** Absent: the in-process job queue. */
+  redisUrl?: string;
+  /** Absent: the admin API answers 404 everywhere. */
+  adminToken?: string;
+  dailyIngestQuota: number;
+  readYourWritesTimeoutMs: number;
+  sessionRetentionSeconds: number;
+  purgeIntervalSeconds: number;
+  /** As written, e.g. "1mb", for messages; `bodyLimitBytes` is what the parser enforces. */
+  bodyLimit: string;
+  bodyLimitBytes: number;
+  logLevel: LogLevel;
+  roles: readonly Role[];
+}
+
+/** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  const expectation = { error: `must be a whole number ${range}` };
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, expectation)
+    .transform(Number)
+    .pipe(z.int(expectation).min(min, expectation).max(max, expectation));
+}
+
+function serviceUrl(protocols: readonly string[], example: string) {
+  const isServiceUrl = (value: string) => {
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  };
+  return z.string().refine(isServiceUrl, { error: `must be a URL like ${example}` });
+}
+
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+const BODY_LIMIT_PATTERN = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const MAX_BODY_LIMIT_BYTES = 1024 ** 3;
+
+function byteSize() {
+  const expectation = { error: 'must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb' };
+  return z
+    .string()
+    .trim()
+    .regex(BODY_LIMIT_PATTERN, expectation)
+    .transform((text) => {
+      const [, amount = '0', unit = 'b'] = BODY_LIMIT_PATTERN.exec(text) ?? [];
+      return { text, bytes: Math.floor(Number(amount) * (BYTE_UNITS[unit.toLowerCase()] ?? 1)) };
+    })
+    .refine((size) => size.bytes >= 1 && size.bytes <= MAX_BODY_LIMIT_BYTES, expectation);
+}
+
+function roleList() {
+  const expectation = { error: `must be a comma-separated list of ${ROLES.join(', ')}` };
+  return z
+    .string()
+    .transform((text) => text.split(',').map((role) => role.trim().toLowerCase()))
+    .pipe(z.array(z.enum(ROLES, expectation)).min(1, expectation))
+    .transform((roles) => [...new Set(roles)]);
+}
+
+const environmentSchema = z.object({
+  PORT: wholeNumber(0, 65535).default(8080),
+  HOST: z.string().trim().default('0.0.0.0'),
+  MEMCTX_DATABASE_URL: serviceUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/memctx').optional(),
+  MEMCTX_DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  MEMCTX_DATA_DIR: z.string().default('.memctx/data'),
+  REDIS_URL: serviceUrl(['redis:', 'rediss:'], 'redis://host:6379').optional(),
+  MEMCTX_ADMIN_TOKEN: z
+    .string()
+    .min(MIN_ADMIN_TOKEN_LENGTH, { error: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters` })
+    .optional(),
+  MEMCTX_DAILY_INGEST_QUOTA: wholeNumber(1).default(10_000),
+  MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: wholeNumber(0, 60_000).default(2_000),
+  MEMCTX_SESSION_RETENTION_SECONDS: wholeNumber(1).default(THIRTY_DAYS_SECONDS),
+  MEMCTX_PURGE_INTERVAL_SECONDS: wholeNumber(1).default(60),
+  MEMCTX_BODY_LIMIT: byteSize().default({ text: '1mb', bytes: 1024 ** 2 }),
+  MEMCTX_LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
+    .default('info'),
+  MEMCTX_ROLES: roleList().default([...ROLES]),
+});
+
+type VariableName = keyof typeof environmentSchema.shape;
+
+// Their values end up in logs when start-up fails, so they are never echoed.
+const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN']);
+
+export const CONFIG_VARIABLES = Object.keys(environmentSchema.shape) as readonly VariableName[];
+
+/**
+ * Reads the configuration from environment variables. An empty variable counts as
+ * unset, because `FOO=` in a compose file or shell usually means "no value".
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const present = Object.fromEntries(
+    CONFIG_VARIABLES.map((name) => [name, env[name]?.trim() === '' ? undefined : env[name]]),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(describeProblems(parsed.error.issues, present));
+  const vars = parsed.data;
+  return Object.freeze({
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.MEMCTX_DATABASE_URL,
+    embedded: vars.MEMCTX_DATABASE_URL === undefined,
+    databasePoolSize: vars.MEMCTX_DATABASE_POOL_SIZE,
+    dataDir: vars.MEMCTX_DATA_DIR,
+    redisUrl: vars.REDIS_URL,
+    adminToken: vars.MEMCTX_ADMIN_TOKEN,
+    dailyIngestQuota: vars.MEMCTX_DAILY_INGEST_QUOTA,
+    readYourWritesTimeoutMs: vars.MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS,
+    sessionRetentionSeconds: vars.MEMCTX_SESSION_RETENTION_SECONDS,
+    purgeIntervalSeconds: vars.MEMCTX_PURGE_INTERVAL_SECONDS,
+    bodyLimit: vars.MEMCTX_BODY_LIMIT.text,
+    bodyLimitBytes: vars.MEMCTX_BODY_LIMIT.bytes,
+    logLevel: vars.MEMCTX_LOG_LEVEL,
+    roles: Object.freeze(vars.MEMCTX_ROLES),
+  });
+}
+
+/** One line per bad variable: a list of roles with two unknown roles is still one problem. */
+function describeProblems(issues: readonly z.core.$ZodIssue[], values: Record<string, string | undefined>): string[] {
+  const problems = new Map<string, string>();
+  for (const issue of issues) {
+    const name = String(issue.path[0]);
+    if (problems.has(name)) continue;
+    const value = SECRET_VARIABLES.has(name) ? '(value not shown)' : `(got ${JSON.stringify(values[name])})`;
+    problems.set(name, `${name}: ${issue.message} ${value}`);
+  }
+  return [...problems.values()];
+}
+
+/** The configuration with secrets masked, safe to log at start-up. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const maskPassword = (url: string | undefined) => {
+    if (!url) return undefined;
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  };
+  return {
+    ...config,
+    databaseUrl: maskPassword(config.databaseUrl),
+    redisUrl: maskPassword(config.redisUrl),
+    adminToken: config.adminToken ? '***' : undefined,
+  };
+}

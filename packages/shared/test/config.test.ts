@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig } from '../src/index.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message.split('\n');
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      embedded: true,
+      databasePoolSize: 10,
+      dataDir: '.memctx/data',
+      redisUrl: undefined,
+      adminToken: undefined,
+      dailyIngestQuota: 10_000,
+      readYourWritesTimeoutMs: 2_000,
+      sessionRetentionSeconds: 2_592_000,
+      purgeIntervalSeconds: 60,
+      bodyLimit: '1mb',
+      bodyLimitBytes: 1_048_576,
+      logLevel: 'info',
+      roles: ['api', 'projector', 'worker'],
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      MEMCTX_DATABASE_URL: 'postgresql://memctx:secret@db:5432/memctx',
+      MEMCTX_DATABASE_POOL_SIZE: '25',
+      MEMCTX_DATA_DIR: '/var/lib/memctx',
+      REDIS_URL: 'redis://redis:6379',
+      MEMCTX_ADMIN_TOKEN: 'a-long-enough-admin-token',
+      MEMCTX_DAILY_INGEST_QUOTA: '50',
+      MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: '0',
+      MEMCTX_SESSION_RETENTION_SECONDS: '60',
+      MEMCTX_PURGE_INTERVAL_SECONDS: '5',
+      MEMCTX_BODY_LIMIT: '512kb',
+      MEMCTX_LOG_LEVEL: 'DEBUG',
+      MEMCTX_ROLES: 'worker, api,worker',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://memctx:secret@db:5432/memctx',
+      embedded: false,
+      databasePoolSize: 25,
+      dataDir: '/var/lib/memctx',
+      redisUrl: 'redis://redis:6379',
+      adminToken: 'a-long-enough-admin-token',
+      dailyIngestQuota: 50,
+      readYourWritesTimeoutMs: 0,
+      sessionRetentionSeconds: 60,
+      purgeIntervalSeconds: 5,
+      bodyLimit: '512kb',
+      bodyLimitBytes: 524_288,
+      logLevel: 'debug',
+      roles: ['worker', 'api'],
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', MEMCTX_DATABASE_URL: ' ', MEMCTX_ADMIN_TOKEN: '' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminToken).toBeUndefined();
+  });
+
+  it('accepts a body limit in plain bytes', () => {
+    expect(loadConfig({ MEMCTX_BODY_LIMIT: '2048' }).bodyLimitBytes).toBe(2048);
+  });
+
+  it('lists every bad variable, one line each', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      MEMCTX_DATABASE_URL: 'mysql://root:hunter2@db/memctx',
+      REDIS_URL: 'not a url',
+      MEMCTX_ADMIN_TOKEN: 'short',
+      MEMCTX_DAILY_INGEST_QUOTA: '0',
+      MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: '-5',
+      MEMCTX_SESSION_RETENTION_SECONDS: '1.5',
+      MEMCTX_BODY_LIMIT: 'lots',
+      MEMCTX_LOG_LEVEL: 'loud',
+      MEMCTX_ROLES: 'api,web,cook',
+    });
+    expect(problems).toEqual([
+      'PORT: must be a whole number from 0 to 65535 (got "eighty")',
+      'MEMCTX_DATABASE_URL: must be a URL like postgres://user:password@host:5432/memctx (value not shown)',
+      'REDIS_URL: must be a URL like redis://host:6379 (value not shown)',
+      'MEMCTX_ADMIN_TOKEN: must be at least 16 characters (value not shown)',
+      'MEMCTX_DAILY_INGEST_QUOTA: must be a whole number 1 or more (got "0")',
+      'MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: must be a whole number from 0 to 60000 (got "-5")',
+      'MEMCTX_SESSION_RETENTION_SECONDS: must be a whole number 1 or more (got "1.5")',
+      'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "lots")',
+      'MEMCTX_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker (got "api,web,cook")',
+    ]);
+  });
+
+  it('never echoes secrets in its messages', () => {
+    const message = problemsOf({ MEMCTX_DATABASE_URL: 'mysql://root:hunter2@db/x', MEMCTX_ADMIN_TOKEN: 'tiny-secret' }).join('\n');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('tiny-secret');
+  });
+
+  it('rejects out-of-range numbers and an empty role list', () => {
+    expect(problemsOf({ PORT: '70000', MEMCTX_ROLES: ',', MEMCTX_BODY_LIMIT: '2gb' })).toEqual([
+      'PORT: must be a whole number from 0 to 65535 (got "70000")',
+      'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "2gb")',
+      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker (got ",")',
+    ]);
+  });
+
+  it('returns a frozen object', () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+  });
+});
+
+describe('describeConfig', () => {
+  it('masks passwords and the admin token', () => {
+    const described = describeConfig(
+      loadConfig({
+        MEMCTX_DATABASE_URL: 'postgres://memctx:secret@db:5432/memctx',
+        REDIS_URL: 'redis://:redispass@redis:6379',
+        MEMCTX_ADMIN_TOKEN: 'a-long-enough-admin-token',
+      }),
+    );
+    expect(JSON.stringify(described)).not.toMatch(/secret|redispass|a-long-enough/);
+    expect(described.databaseUrl).toBe('postgres://memctx:***@db:5432/memctx');
+    expect(described.adminToken).toBe('***');
+  });
+});
