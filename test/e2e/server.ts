@@ -1,0 +1,74 @@
+import { createLogger, loadConfig } from '@memctx/shared';
+import { startServer, type RunningServer } from '@memctx/api';
+import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
+export interface TestServer {
+  url: string;
+  databaseUrl: string;
+  running: RunningServer;
+  /** A fresh user with an API key from the admin API. */
+  newUser(prefix?: string): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+export interface Client {
+  userId: string;
+  key: string;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+let users = 0;
+
+/** The real server (API, projector and worker in one process) on a fresh PostgreSQL database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database: TestDatabase = await createTestDatabase('e2e');
+  const config = loadConfig({
+    MEMCTX_DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,
+    MEMCTX_LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const running = await startServer(config, createLogger(config));
+  const url = running.url!;
+
+  const request = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as any, headers: response.headers };
+  };
+
+  return {
+    url,
+    databaseUrl: database.url,
+    running,
+    async newUser(prefix = 'user') {
+      const userId = `${prefix}-${process.pid}-${++users}-${Math.random().toString(36).slice(2, 8)}`;
+      const created = await request('POST', '/admin/v1/api-keys', { user_id: userId }, { authorization: `Bearer ${ADMIN_TOKEN}` });
+      if (created.status !== 201) throw new Error(`could not create a key: ${created.status} ${JSON.stringify(created.body)}`);
+      const key = created.body.api_key as string;
+      return {
+        userId,
+        key,
+        call: (method, path, body, headers = {}) => request(method, path, body, { authorization: `Bearer ${key}`, ...headers }),
+      };
+    },
+    async stop() {
+      await running.stop();
+      await database.drop();
+    },
+  };
+}
