@@ -2,7 +2,7 @@ import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { applyNextBatch, activeGeneration, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
-import { createTestDatabase } from '@memctx/testing';
+import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
 
 export interface Harness {
   db: Db;
@@ -21,15 +21,7 @@ async function prepare(db: Db): Promise<Omit<Harness, 'close'>> {
     db,
     store,
     async catchUp() {
-      // Visibility is gated on the oldest running transaction of the whole cluster (other
-      // test files included): wait until every event written so far is visible.
-      for (;;) {
-        const { rows } = await db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())',
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await waitUntilAllVisible(db);
       for (const projection of allProjections) {
         for (;;) {
           const generation = (await activeGeneration(db, projection.name))!;

@@ -6,7 +6,7 @@ import {
   activeGeneration, ensureActiveGeneration, listGenerations, migrateGenerations, projectionStatus, rebuildProjection, runLive,
 } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
-import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
 
 async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
   const tables: Record<string, string> = {
@@ -23,6 +23,7 @@ async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
 }
 
 async function waitUntilCaughtUp(db: Db, store: EventStore, projections = allProjections): Promise<void> {
+  await waitUntilAllVisible(db);
   for (let i = 0; i < 500; i++) {
     const statuses = await projectionStatus(db, store, projections);
     if (statuses.every((s) => s.lagEvents === 0)) return;

@@ -1,1 +1,2 @@
 export { testPostgresUrl, testRedisUrl, createTestDatabase, type TestDatabase } from './services.js';
+export { waitUntilAllVisible } from './visibility.js';
