@@ -1,9 +1,10 @@
 import type { CommandGroup } from './command.js';
 import { keysCommand } from './commands/keys.js';
+import { projectionsCommand } from './commands/projections.js';
 import { CliError, EXIT, type CliIo } from './io.js';
 
-/** Every command group; `projections` (status, rebuild) joins this list when it exists. */
-export const commandGroups: readonly CommandGroup[] = [keysCommand];
+/** Every command group of the memctx CLI. */
+export const commandGroups: readonly CommandGroup[] = [keysCommand, projectionsCommand];
 
 function overview(groups: readonly CommandGroup[]): string {
   const width = Math.max(...groups.map((group) => group.name.length));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type AppendManyOutcome, type RecordedEvent } from '@memctx/event-store';
 import type { EventStoreFactory, StoreUnderTest } from '../contract.js';
-import { event, events, expectStrictlyIncreasing, feedReader, newStream, readAllAfter, waitFor } from './helpers.js';
+import { FEED_TIMEOUT_MS, event, events, expectStrictlyIncreasing, feedReader, newStream, readAllAfter, waitFor } from './helpers.js';
 
 const WRITERS = 10;
 const EVENTS_PER_WRITER = 1_000;
@@ -56,7 +56,7 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         }),
       );
       const total = WRITERS * EVENTS_PER_WRITER;
-      await waitFor(() => received.length >= total, 30_000, 'the subscription to catch up');
+      await waitFor(() => received.length >= total, 3 * FEED_TIMEOUT_MS, 'the subscription to catch up');
       await subscription.stop();
 
       for (const seen of [received, await readAllAfter(store(), start)]) {
@@ -89,7 +89,7 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         expect(await store().head()).toEqual(reader.checkpoint);
 
         await a.commit();
-        const delivered = await reader.poll();
+        const delivered = await reader.next(2);
         expect(delivered.map((e) => e.type)).toEqual(['A', 'B']);
         expect(delivered.map((e) => e.global_position)).toEqual([positionA, positionB]);
         expect(delivered[0]!.global_position).toBeLessThan(delivered[1]!.global_position);
@@ -103,10 +103,10 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         await a.append(late, [event('A')]); // ...A the lower position
         await b.append(early, [event('B')]);
         await b.commit();
-        const first = await reader.poll();
+        const first = await reader.next(1);
         expect(first.map((e) => e.type)).toEqual(['B']); // B's id is below xmin (A's): nothing can land before it
         await a.commit();
-        const second = await reader.poll();
+        const second = await reader.next(1);
         expect(second.map((e) => e.type)).toEqual(['A']);
         // A bare global_position cursor would be past A here and never deliver it.
         expect(second[0]!.global_position).toBeLessThan(first[0]!.global_position);
@@ -121,7 +121,7 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         await b.commit();
         expect(await reader.poll()).toEqual([]);
         await a.rollback();
-        expect((await reader.poll()).map((e) => e.type)).toEqual(['B']);
+        expect((await reader.next(1)).map((e) => e.type)).toEqual(['B']);
       });
     });
   });

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { START, checkpointOf, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
+import { vi } from 'vitest';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
+
+/** On a server a transaction running anywhere in the cluster holds the feed back, so tests wait (bounded) for their writes. */
+export const FEED_TIMEOUT_MS = 20_000;
 
 export const event = (type = 'Tested', data: Record<string, unknown> = {}): EventToAppend => ({ event_id: randomUUID(), type, data });
 
@@ -21,11 +25,24 @@ export async function readAllAfter(store: EventStore, after: Checkpoint = START,
 /** A reader that keeps its checkpoint between polls, as a projection does. */
 export function feedReader(store: EventStore, after: Checkpoint) {
   let cursor = after;
+  const poll = async (): Promise<RecordedEvent[]> => {
+    const page = await readAllAfter(store, cursor);
+    if (page.length > 0) cursor = checkpointOf(page[page.length - 1]!);
+    return page;
+  };
   return {
-    async poll(): Promise<RecordedEvent[]> {
-      const page = await readAllAfter(store, cursor);
-      if (page.length > 0) cursor = checkpointOf(page[page.length - 1]!);
-      return page;
+    poll,
+    /** Polls until `count` events have arrived. */
+    async next(count: number): Promise<RecordedEvent[]> {
+      const arrived: RecordedEvent[] = [];
+      await vi.waitFor(
+        async () => {
+          arrived.push(...(await poll()));
+          if (arrived.length < count) throw new Error(`${arrived.length} of ${count} events arrived`);
+        },
+        { timeout: FEED_TIMEOUT_MS, interval: 10 },
+      );
+      return arrived;
     },
     get checkpoint() {
       return cursor;
@@ -48,4 +65,13 @@ export function expectStrictlyIncreasing(checkpoints: readonly Checkpoint[]): vo
       throw new Error(`feed out of order at ${i}: ${JSON.stringify(a)} then ${JSON.stringify(b)}`);
     }
   }
+}
+
+export async function untilReadable(store: EventStore, position: Checkpoint): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (compareCheckpoints(await store.head(), position) < 0) throw new Error(`the feed has not reached ${JSON.stringify(position)}`);
+    },
+    { timeout: FEED_TIMEOUT_MS, interval: 10 },
+  );
 }

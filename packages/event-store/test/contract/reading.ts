@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { START, checkpointOf, compareCheckpoints } from '@memctx/event-store';
 import type { StoreUnderTest } from '../contract.js';
-import { event, events, expectStrictlyIncreasing, newStream, readAllAfter } from './helpers.js';
+import { event, events, expectStrictlyIncreasing, newStream, readAllAfter, untilReadable } from './helpers.js';
 
 export function readingContract(subject: () => StoreUnderTest): void {
   const store = () => subject().store;
@@ -53,7 +53,8 @@ export function readingContract(subject: () => StoreUnderTest): void {
       const [a, b] = [newStream(), newStream()];
       for (let round = 0; round < 4; round++) {
         await store().append(a, events(3, `A${round}`));
-        await store().appendMany([{ streamId: b, events: events(2, `B${round}`) }, { streamId: a, events: [event(`A${round}`)] }]);
+        const [last] = await store().appendMany([{ streamId: a, events: [event(`A${round}`)] }, { streamId: b, events: events(2, `B${round}`) }]);
+        if (round === 3 && last?.ok) await untilReadable(store(), last.result.position);
       }
       const paged = [];
       for (let cursor = before; ; ) {
@@ -74,6 +75,7 @@ export function readingContract(subject: () => StoreUnderTest): void {
     it('head is the newest readable checkpoint and countAfter measures lag', async () => {
       const before = await store().head();
       const result = await store().append(newStream(), events(5));
+      await untilReadable(store(), result.position);
       const head = await store().head();
       expect(head).toEqual(result.position);
       expect(head).toEqual({ transaction_id: result.last_transaction_id, global_position: result.last_global_position });

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
+import { START, createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
+import { ensureActiveGeneration, migrateGenerations, projectionStatus, rebuildProjection, type Projection } from '@memctx/projections';
+import { allProjections, projectionNamed } from '@memctx/read-models';
+import type { CommandGroup } from '../command.js';
+import { CliError, EXIT, usageError, type CliIo } from '../io.js';
+
+const HELP = `Inspect and rebuild the read-model projections (talks to the database directly).
+
+Usage:
+  memctx projections status [--json]          checkpoint, head and lag (events, seconds) per projection
+  memctx projections rebuild <name>|all       replay into new tables, switch over when caught up
+
+Rebuilds are blue/green: live reads keep being served from the current tables until the
+new ones have caught up; no side effect (jobs, Kafka) fires again.
+
+Environment:
+  MEMCTX_DATABASE_URL   the PostgreSQL database of the deployment
+  MEMCTX_DATA_DIR       without a URL: the embedded PGlite data directory (stop the server first)`;
+
+async function openDatabase(io: CliIo): Promise<Db> {
+  const url = io.env.MEMCTX_DATABASE_URL;
+  if (url) return createPostgresDb({ connectionString: url, maxConnections: 4, applicationName: 'memctx-cli' });
+  return createPgliteDb({ dataDir: io.env.MEMCTX_DATA_DIR ?? '.memctx/data' });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+async function status(db: Db, io: CliIo, json: boolean): Promise<number> {
+  const store = createPostgresEventStore(db);
+  const statuses = await projectionStatus(db, store, allProjections);
+  if (json) {
+    io.stdout(`${JSON.stringify(statuses, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  io.stdout(
+    `${table([
+      ['PROJECTION', 'GENERATION', 'STATUS', 'VERSION', 'CHECKPOINT', 'HEAD', 'LAG_EVENTS', 'LAG_SECONDS'],
+      ...statuses.map((s) => [
+        s.name, String(s.generation ?? '-'), s.status, s.version === s.expectedVersion ? String(s.version) : `${s.version ?? '-'} (code ${s.expectedVersion})`,
+        String(s.checkpoint), String(s.head), String(s.lagEvents), s.lagSeconds.toFixed(1),
+      ]),
+    ])}\n`,
+  );
+  return EXIT.ok;
+}
+
+async function rebuild(db: Db, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
+  const store = createPostgresEventStore(db);
+  await migrateEventStore(db);
+  await migrateGenerations(db);
+  const total = await store.countAfter(START);
+  for (const projection of projections) {
+    await ensureActiveGeneration(db, projection);
+    const bar = showBar
+      ? new cliProgress.SingleBar({ format: `${projection.name.padEnd(16)} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` }, cliProgress.Presets.shades_classic)
+      : undefined;
+    bar?.start(Math.max(total, 1), 0);
+    const result = await rebuildProjection(db, store, projection, {
+      onProgress: (progress) => {
+        if (progress.processed > (bar?.getTotal() ?? 0)) bar?.setTotal(progress.processed);
+        bar?.update(progress.processed);
+      },
+    });
+    bar?.stop();
+    const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
+    io.stdout(
+      `${projection.name}: generation ${result.from ?? '-'} -> ${result.to}, ${result.events} events in ${result.seconds.toFixed(1)} s (${rate} events/s)\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+export const projectionsCommand: CommandGroup = {
+  name: 'projections',
+  summary: 'projection status and blue/green rebuilds',
+  help: HELP,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...args], options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw usageError(`${(error as Error).message}\n\n${HELP}`);
+    }
+    const [sub, target, ...extra] = parsed.positionals;
+    if (parsed.values.help || sub === undefined) {
+      io.stdout(`${HELP}\n`);
+      return sub === undefined && !parsed.values.help ? EXIT.usage : EXIT.ok;
+    }
+    if (extra.length > 0) throw usageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
+    let projections: readonly Projection[] = [];
+    if (sub === 'rebuild') {
+      if (!target) throw usageError(`rebuild needs a projection name or 'all' (${allProjections.map((p) => p.name).join(', ')})`);
+      const named = projectionNamed(target);
+      if (target !== 'all' && !named) throw usageError(`unknown projection '${target}' (${allProjections.map((p) => p.name).join(', ')})`);
+      projections = target === 'all' ? allProjections : [named!];
+    } else if (sub !== 'status') {
+      throw usageError(`unknown subcommand '${sub}'\n\n${HELP}`);
+    }
+    const db = await openDatabase(io).catch((error: unknown) => {
+      throw new CliError(`cannot open the database: ${(error as Error).message}`);
+    });
+    try {
+      if (sub === 'status') return await status(db, io, parsed.values.json ?? false);
+      return await rebuild(db, io, projections, !(parsed.values.json ?? false) && process.stderr.isTTY === true);
+    } finally {
+      await db.close();
+    }
+  },
+};
