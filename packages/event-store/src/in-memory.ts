@@ -1,5 +1,6 @@
 import { WrongExpectedVersionError } from './errors.js';
-import { assertValidItems, satisfiesExpectedVersion } from './expected-version.js';
+import { satisfiesExpectedVersion } from './expected-version.js';
+import { assertValidItems } from './validation.js';
 import { pollingSubscription } from './subscription.js';
 import {
   START,

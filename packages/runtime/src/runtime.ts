@@ -66,6 +66,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
   if (runtime.config.roles.includes('projector')) {
     const projector: ProjectorHandle = await startProjector({
       db: runtime.db, store: runtime.store, projections: runtime.projections, logger: runtime.logger,
+      batchSize: runtime.config.projectorBatchSize,
     });
     stops.push(() => projector.stop());
   }

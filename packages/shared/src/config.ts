@@ -24,6 +24,8 @@ export interface Config {
   readYourWritesTimeoutMs: number;
   sessionRetentionSeconds: number;
   purgeIntervalSeconds: number;
+  /** Events per projection transaction: larger batches replay faster, smaller ones show writes sooner. */
+  projectorBatchSize: number;
   /** As written, e.g. "1mb", for messages; `bodyLimitBytes` is what the parser enforces. */
   bodyLimit: string;
   bodyLimitBytes: number;
@@ -106,6 +108,7 @@ const environmentSchema = z.object({
   MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: wholeNumber(0, 60_000).default(2_000),
   MEMCTX_SESSION_RETENTION_SECONDS: wholeNumber(1).default(THIRTY_DAYS_SECONDS),
   MEMCTX_PURGE_INTERVAL_SECONDS: wholeNumber(1).default(60),
+  MEMCTX_PROJECTOR_BATCH_SIZE: wholeNumber(1, 100_000).default(1_000),
   MEMCTX_BODY_LIMIT: byteSize().default({ text: '1mb', bytes: 1024 ** 2 }),
   MEMCTX_LOG_LEVEL: z
     .string()
@@ -147,6 +150,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     readYourWritesTimeoutMs: vars.MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS,
     sessionRetentionSeconds: vars.MEMCTX_SESSION_RETENTION_SECONDS,
     purgeIntervalSeconds: vars.MEMCTX_PURGE_INTERVAL_SECONDS,
+    projectorBatchSize: vars.MEMCTX_PROJECTOR_BATCH_SIZE,
     bodyLimit: vars.MEMCTX_BODY_LIMIT.text,
     bodyLimitBytes: vars.MEMCTX_BODY_LIMIT.bytes,
     logLevel: vars.MEMCTX_LOG_LEVEL,

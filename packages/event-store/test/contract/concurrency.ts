@@ -69,11 +69,10 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
       }
     }, 120_000);
 
-    // Only a server runs two transactions at once: the in-memory store applies each append whole,
-    // and PGlite has a single connection that serialises every transaction. Elsewhere the case
-    // cannot arise, so it is not registered (rather than registered and skipped).
-    if (factory.supportsConcurrentTransactions) describe('a transaction that commits after one that started later', () => {
-      const interleaving = it;
+    describe('a transaction that commits after one that started later', () => {
+      // Only a server runs two transactions at once: the in-memory store applies each append whole,
+      // and PGlite has a single connection that serialises every transaction.
+      const interleaving = it.runIf(factory.supportsConcurrentTransactions);
       const begin = () => subject().begin!();
 
       interleaving('holds the later one back until the earlier commits, then delivers both in order, none skipped', async () => {

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDb, type Db } from '@memctx/db';
+import { event, sessionStream } from '@memctx/domain';
+import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { migrateGenerations, projectionStatus, rebuildProjection } from '@memctx/projections';
+import { allProjections } from '@memctx/read-models';
+import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ROUNDS = 40_000;
+
+/** A projector-only memctx process, run from source as an operator would run `MEMCTX_ROLES=projector`. */
+function startProjectorProcess(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--conditions=@memctx/source', '--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, MEMCTX_DATABASE_URL: databaseUrl, MEMCTX_ROLES: 'projector', MEMCTX_LOG_LEVEL: 'warn', MEMCTX_PROJECTOR_BATCH_SIZE: '4000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
+  const order: Record<string, string> = {
+    projects: 'user_id, project_id', project_sessions: 'user_id, session_id', sessions: 'user_id, session_id',
+    session_messages: 'user_id, session_id, seq', memory_records: 'user_id, record_id', activity_items: 'user_id, global_position',
+  };
+  const out: Record<string, unknown[]> = {};
+  for (const [table, by] of Object.entries(order)) out[table] = (await db.query(`SELECT * FROM ${table} ORDER BY ${by}`)).rows;
+  return out;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('projector crash safety', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let store: EventStore;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('crash');
+    db = createPostgresDb({ connectionString: database.url, maxConnections: 8 });
+    await migrateEventStore(db);
+    await migrateGenerations(db);
+    store = createPostgresEventStore(db);
+    const at = new Date().toISOString();
+    for (let offset = 0; offset < ROUNDS; offset += 1000) {
+      await store.appendMany(
+        Array.from({ length: 1000 }, (_, i) => {
+          const n = offset + i;
+          const [user, session] = [`u${n % 7}`, `s${n % 300}`];
+          return {
+            streamId: sessionStream(user, session),
+            events: [{
+              event_id: randomUUID(),
+              ...event('RoundIngested', {
+                user_id: user, session_id: session, project_id: null, round_id: randomUUID(), user_message: `question ${n} about topic ${n % 50}`,
+                assistant_message: n % 5 ? `answer ${n}` : '', client_timestamp: null, response_time_ms: null, ingested_at: at,
+              }),
+            }],
+          };
+        }),
+      );
+    }
+    await waitUntilAllVisible(db);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await db.close();
+    await database.drop();
+  });
+
+  it('a projector killed with SIGKILL mid-batch resumes and ends equal to a clean rebuild', async () => {
+    const first = startProjectorProcess(database.url);
+    children.push(first);
+    const checkpoint = async (name: string) =>
+      (await db.query<{ p: number }>("SELECT global_position AS p FROM projection_generations WHERE name = $1 AND status = 'active'", [name])).rows[0]?.p ?? 0;
+    // Kill as soon as the first batch of one projection has landed: the next ones are in flight.
+    await until(async () => (await checkpoint('sessions')) > 0, 120_000, 'the first batch');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const atKill = await projectionStatus(db, store, allProjections);
+    expect(atKill.some((s) => s.lagEvents > 0)).toBe(true);
+
+    const second = startProjectorProcess(database.url);
+    children.push(second);
+    await until(async () => (await projectionStatus(db, store, allProjections)).every((s) => s.lagEvents === 0), 240_000, 'catch-up');
+    second.kill('SIGTERM');
+    await new Promise((r) => second.once('exit', r));
+
+    const recovered = await snapshot(db);
+    expect(recovered.memory_records).toHaveLength(ROUNDS);
+    for (const projection of allProjections) await rebuildProjection(db, store, projection, { batchSize: 5000 });
+    expect(await snapshot(db)).toEqual(recovered);
+  }, 600_000);
+});
