@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { chunkByTokens, countTokens, truncateToTokens } from '../src/index.js';
+
+describe('tokens', () => {
+  it('counts with a real BPE: common words are one token, rare strings several', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('hello')).toBe(1);
+    expect(countTokens('Zxqvbnmlkj')).toBeGreaterThan(2);
+  });
+
+  it('truncates to a token budget on a token boundary', () => {
+    const text = 'one two three four five six seven eight nine ten';
+    const cut = truncateToTokens(text, 4);
+    expect(countTokens(cut)).toBeLessThanOrEqual(4);
+    expect(text.startsWith(cut)).toBe(true);
+    expect(truncateToTokens(text, 1000)).toBe(text);
+  });
+
+  it('chunks with overlap, each chunk within size, covering the whole text', () => {
+    const words = Array.from({ length: 1000 }, (_, i) => `word${i}`);
+    const chunks = chunkByTokens(words.join(' '), 100, 20);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) expect(countTokens(chunk.text)).toBeLessThanOrEqual(100);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+    expect(chunks[0]!.text.startsWith('word0')).toBe(true);
+    expect(chunks.at(-1)!.text.endsWith('word999')).toBe(true);
+    // Consecutive chunks share text (the overlap).
+    const tail = chunks[0]!.text.split(' ').at(-1)!;
+    expect(chunks[1]!.text).toContain(tail);
+  });
+
+  it('refuses an overlap as large as the window', () => {
+    expect(() => chunkByTokens('x', 10, 10)).toThrow(RangeError);
+  });
+});
