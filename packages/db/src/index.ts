@@ -1,5 +1,5 @@
 export type { Db, DbConnection, Dialect, Queryable, QueryResult } from './types.js';
 export { createPostgresDb, type PostgresDbOptions } from './postgres.js';
 export { createPgliteDb, type PgliteDbOptions } from './pglite.js';
-export { migrate, type Migration } from './migrate.js';
+export { ensureVectorExtension, migrate, type Migration } from './migrate.js';
 export { openDb, type DbLocation } from './open.js';

@@ -36,3 +36,24 @@ export async function migrate(db: Db, component: string, migrations: readonly Mi
   }
   return applied;
 }
+
+/**
+ * Read models keep embeddings in pgvector columns. Creating the extension here means a
+ * fresh database needs no manual step; it is serialized like migrations because two
+ * concurrent CREATE EXTENSION IF NOT EXISTS can both try to insert it.
+ */
+export async function ensureVectorExtension(db: Db): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock(hashtext('memctx:migrate'))");
+      await tx.query('CREATE EXTENSION IF NOT EXISTS vector');
+    });
+  } catch (error) {
+    throw new Error(
+      'the PostgreSQL server cannot provide the pgvector extension ("vector"): install pgvector on the server ' +
+        '(infra/scripts/ensure-postgres.sh does so on Debian) or have a superuser run CREATE EXTENSION vector in this database. ' +
+        `PostgreSQL said: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}

@@ -3,7 +3,7 @@ import {
   createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota,
   type IdempotencyStore, type MemoryService, type QuotaStore,
 } from '@memctx/commands';
-import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
+import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 import { startProjector, type ProjectorHandle } from '@memctx/projector';
@@ -37,6 +37,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     mkdirSync(config.dataDir, { recursive: true });
     db = await createPgliteDb({ dataDir: config.dataDir });
   }
+  await ensureVectorExtension(db);
   await migrateEventStore(db);
   await migrateGenerations(db);
   await migrateQuota(db);

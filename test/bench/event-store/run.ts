@@ -6,7 +6,7 @@
 import type { Db } from '@memctx/db';
 import { createPostgresDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore, type EventToAppend } from '@memctx/event-store';
-import { createBenchDatabase } from './database.js';
+import { createBenchDatabase } from '../lib/database.js';
 import { payloadBytes, roundIngested } from './payload.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -29,18 +29,30 @@ CREATE INDEX activity_items_session ON activity_items (user_id, session_id);
 
 const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;
 
-const insertItems = (tx: Queryable, events: readonly RecordedEvent[], type: string, refColumn: string, textColumn: string, atColumn: string) =>
-  tx.query(
+// Per record-writing event type: the item type and which fields name it, summarize it and date it.
+const ITEM_FIELDS: Record<string, { type: string; ref: string; text: string; at: string }> = {
+  RoundIngested: { type: 'round_ingested', ref: 'round_id', text: 'user_message', at: 'ingested_at' },
+  GeneratedStatementRecorded: { type: 'statement_generated', ref: 'record_id', text: 'assistant_message', at: 'recorded_at' },
+};
+
+const insertItems = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const rows: Record<string, string>[] = JSON.parse(rowsOf(events));
+  const items = rows.map((r, i) => {
+    const fields = ITEM_FIELDS[events[i]!.type]!;
+    return {
+      user_id: r.user_id, global_position: r.global_position, type: fields.type, ref_id: r[fields.ref],
+      project_id: r.project_id, session_id: r.session_id, text: r[fields.text] ?? '', at: r[fields.at],
+    };
+  });
+  return tx.query(
     `INSERT INTO activity_items (user_id, global_position, type, ref_id, project_id, session_id, summary, occurred_at)
-     SELECT i.user_id, i.global_position, $2, i.ref_id, i.project_id, i.session_id, ${clip}, i.at::timestamptz
-     FROM (
-       SELECT r->>'user_id' AS user_id, (r->>'global_position')::bigint AS global_position, r->>'${refColumn}' AS ref_id,
-         r->>'project_id' AS project_id, r->>'session_id' AS session_id, COALESCE(r->>'${textColumn}', '') AS text, r->>'${atColumn}' AS at
-       FROM jsonb_array_elements($1::jsonb) AS r
-     ) i
+     SELECT i.user_id, i.global_position, i.type, i.ref_id, i.project_id, i.session_id, ${clip}, i.at::timestamptz
+     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, global_position bigint, type text, ref_id text, project_id text,
+       session_id text, text text, at text)
      ON CONFLICT DO NOTHING`,
-    [rowsOf(events), type],
+    [JSON.stringify(items)],
   );
+};
 
 async function applySessionLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
   const { user_id, session_id } = event.data as { user_id: string; session_id: string };
@@ -60,10 +72,9 @@ export const activityProjection = defineProjection({
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
-    for (const run of runsOf(events)) {
-      const type = run[0]!.type;
-      if (type === 'RoundIngested') await insertItems(tx, run, 'round_ingested', 'round_id', 'user_message', 'ingested_at');
-      else if (type === 'GeneratedStatementRecorded') await insertItems(tx, run, 'statement_generated', 'record_id', 'assistant_message', 'recorded_at');
+    // Items of different events never collide (keyed by feed position), so a mixed run is one INSERT.
+    for (const run of runsOf(events, (type) => (type in ITEM_FIELDS ? 'item' : type))) {
+      if (run[0]!.type in ITEM_FIELDS) await insertItems(tx, run);
       else for (const event of run) await applySessionLifecycle(tx, event);
     }
   },

@@ -64,8 +64,10 @@ const insertRecords = (tx: Queryable, rows: object[]) =>
     [JSON.stringify(rows)],
   );
 
-function roundRecords(events: readonly RecordedEvent[]): object[] {
-  return JSON.parse(rowsOf(events)).map((r: Record<string, string>) => ({
+type EventRow = Record<string, string>;
+
+function roundRecord(r: EventRow): object {
+  return {
     user_id: r.user_id,
     record_id: r.round_id,
     session_id: r.session_id,
@@ -77,11 +79,11 @@ function roundRecords(events: readonly RecordedEvent[]): object[] {
     embed_text: r.user_message,
     created_at: r.client_timestamp ?? r.ingested_at,
     global_position: r.global_position,
-  }));
+  };
 }
 
-function generatedRecords(events: readonly RecordedEvent[]): object[] {
-  return JSON.parse(rowsOf(events)).map((r: Record<string, string>) => ({
+function generatedRecord(r: EventRow): object {
+  return {
     user_id: r.user_id,
     record_id: r.record_id,
     session_id: r.session_id,
@@ -93,7 +95,14 @@ function generatedRecords(events: readonly RecordedEvent[]): object[] {
     embed_text: r.assistant_message,
     created_at: r.recorded_at,
     global_position: r.global_position,
-  }));
+  };
+}
+
+const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
+
+function recordsOf(events: readonly RecordedEvent[]): object[] {
+  const rows: EventRow[] = JSON.parse(rowsOf(events));
+  return rows.map((row, i) => (events[i]!.type === 'RoundIngested' ? roundRecord(row) : generatedRecord(row)));
 }
 
 async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
@@ -115,9 +124,9 @@ export const memoryRecordsProjection = defineProjection({
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
-    for (const run of runsOf(events)) {
-      if (run[0]!.type === 'RoundIngested') await insertRecords(tx, roundRecords(run));
-      else if (run[0]!.type === 'GeneratedStatementRecorded') await insertRecords(tx, generatedRecords(run));
+    // Rounds and generated statements insert distinct records, so a mixed run is one INSERT.
+    for (const run of runsOf(events, (type) => (isWrite(type) ? 'write' : type))) {
+      if (isWrite(run[0]!.type)) await insertRecords(tx, recordsOf(run));
       else for (const event of run) await applyLifecycle(tx, event);
     }
   },

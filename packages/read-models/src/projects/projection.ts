@@ -91,9 +91,10 @@ export const projectsProjection = defineProjection({
   schemaSql,
   handles: ['ProjectCreated', 'ProjectRenamed', 'RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
-    for (const run of runsOf(events)) {
-      const type = run[0]!.type;
-      if (type === 'RoundIngested' || type === 'GeneratedStatementRecorded') await attachSessions(tx, run);
+    // attachSessions reads both kinds of write alike, so a mixed run is one statement.
+    const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
+    for (const run of runsOf(events, (type) => (isWrite(type) ? 'write' : type))) {
+      if (isWrite(run[0]!.type)) await attachSessions(tx, run);
       else for (const event of run) await applyOne(tx, event);
     }
   },

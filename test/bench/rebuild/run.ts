@@ -1,0 +1,109 @@
+/**
+ * Rebuild: events/s replayed by each non-embedding projection over a large feed.
+ *   pnpm bench:rebuild            (MEMCTX_BENCH_EVENTS=1000000 by default)
+ * The feed is seeded through the event store's appendMany with valid domain
+ * events: per user one project and sessions of rounds bound to it, some
+ * generated statements, and a soft delete and restore now and then.
+ */
+import { randomUUID } from 'node:crypto';
+import { createPostgresDb, ensureVectorExtension } from '@memctx/db';
+import { projectStream, sessionStream } from '@memctx/domain';
+import { createPostgresEventStore, migrateEventStore, type AppendManyItem, type EventToAppend } from '@memctx/event-store';
+import { ensureActiveGeneration, migrateGenerations, rebuildProjection } from '@memctx/projections';
+import { allProjections } from '@memctx/read-models';
+import { createBenchDatabase } from '../lib/database.js';
+import { fmt } from '../lib/stats.js';
+
+const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const target = Number(process.env.MEMCTX_BENCH_EVENTS ?? 1_000_000);
+const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? 5_000);
+const USERS = 1_000;
+const ROUNDS_PER_SESSION = 50;
+
+const database = await createBenchDatabase(serverUrl);
+const db = createPostgresDb({ connectionString: database.url, maxConnections: 4 });
+const store = createPostgresEventStore(db);
+const at = (n: number) => new Date(1_763_900_000_000 + n * 1000).toISOString();
+const event = (type: string, data: Record<string, unknown>): EventToAppend => ({ event_id: randomUUID(), type, data });
+
+/** One session's worth of events for one user: its rounds, one generated statement, every 10th deleted and restored. */
+function sessionItems(user: number, session: number, seq: number): AppendManyItem[] {
+  const user_id = `bench-user-${user}`;
+  const project_id = `project-${user}`;
+  const session_id = `session-${session}`;
+  const events: EventToAppend[] = [];
+  for (let r = 0; r < ROUNDS_PER_SESSION; r++) {
+    events.push(event('RoundIngested', {
+      user_id, session_id, project_id, round_id: randomUUID(),
+      user_message: `Question ${r} of session ${session}: how should the retention window work for archived transcripts?`,
+      assistant_message: `Answer ${r}: keep soft-deleted sessions for thirty days, then purge their records and messages.`,
+      client_timestamp: null, response_time_ms: 300 + r, ingested_at: at(seq + r),
+    }));
+  }
+  events.push(event('GeneratedStatementRecorded', {
+    user_id, session_id, project_id, record_id: randomUUID(), user_message: 'Did we agree on this?',
+    assistant_message: 'You probably prefer weekly summaries.', recorded_at: at(seq + ROUNDS_PER_SESSION),
+  }));
+  if (session % 10 === 0) {
+    events.push(event('SessionSoftDeleted', { user_id, session_id, deleted_at: at(seq + 60), purge_after: at(seq + 9_999_999), reason: 'delete' }));
+    events.push(event('SessionRestored', { user_id, session_id, restored_at: at(seq + 61) }));
+  }
+  return [{ streamId: sessionStream(user_id, session_id), events, expectedVersion: 'no_stream' }];
+}
+
+try {
+  await ensureVectorExtension(db);
+  await migrateEventStore(db);
+  await migrateGenerations(db);
+  const seedStarted = performance.now();
+  const projects: AppendManyItem[] = Array.from({ length: USERS }, (_, user) => ({
+    streamId: projectStream(`bench-user-${user}`, `project-${user}`),
+    events: [event('ProjectCreated', { user_id: `bench-user-${user}`, project_id: `project-${user}`, name: `Project ${user}`, created_at: at(0) })],
+    expectedVersion: 'no_stream',
+  }));
+  await store.appendMany(projects);
+  let written = USERS;
+  for (let session = 0; written < target; ) {
+    const batch: AppendManyItem[] = [];
+    while (batch.length < 40 && written < target) {
+      const items = sessionItems(session % USERS, session, written);
+      batch.push(...items);
+      written += items.reduce((n, item) => n + item.events.length, 0);
+      session++;
+    }
+    for (const outcome of await store.appendMany(batch)) if (!outcome.ok) throw outcome.error;
+    if (session % 2_000 === 0) process.stderr.write(`  seeded ${written} events\n`);
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  console.log(`\nRebuild over ${fmt(written, 0)} events (seeded in ${fmt(seedSeconds)} s, ${fmt(written / seedSeconds, 0)} events/s), batch ${batchSize}`);
+
+  // The ceiling: reading the feed alone, in the batches a rebuild reads it.
+  const scanStarted = performance.now();
+  let scanned = 0;
+  for (let after = { transaction_id: 0, global_position: 0 }; ; ) {
+    const events = await store.readAll({ after, maxCount: batchSize });
+    if (events.length === 0) break;
+    scanned += events.length;
+    after = events.at(-1)!;
+  }
+  const scanSeconds = (performance.now() - scanStarted) / 1000;
+  console.log(`  feed read only    ${fmt(scanned / scanSeconds, 0).padStart(8)} events/s  (${scanned} events in ${fmt(scanSeconds)} s)`);
+
+  for (const projection of allProjections) {
+    await ensureActiveGeneration(db, projection);
+    let last = 0;
+    const result = await rebuildProjection(db, store, projection, {
+      batchSize,
+      onProgress: (p) => {
+        if (p.processed - last >= 200_000) {
+          last = p.processed;
+          process.stderr.write(`  ${projection.name}: ${p.processed} events\n`);
+        }
+      },
+    });
+    console.log(`  ${projection.name.padEnd(16)} ${fmt(result.events / result.seconds, 0).padStart(8)} events/s  (${result.events} events in ${fmt(result.seconds)} s)`);
+  }
+} finally {
+  await db.close();
+  await database.drop();
+}
