@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import { adminRoutes, requireAdminToken } from './auth/admin.js';
 import type { ApiKeyStore } from './auth/key-store.js';
 import { requireApiKey } from './auth/require-api-key.js';
+import { mountDashboardPage } from './dashboard/routes.js';
 import { connectorCatalogRoutes, emptyConnectorCatalog, type ConnectorCatalog } from './connectors/catalog.js';
 import { databaseCheck, type HealthChecks } from './health/checks.js';
 import { healthRoutes } from './health/routes.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));
 
   app.get('/metrics', metrics.expose);
+  mountDashboardPage(app);
 
   const registry = createApiRegistry();
   let openApiDocument: OpenApiDocument | undefined;

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
-import { ensureActiveGeneration, migrateGenerations, runLive, type Projection, type Runner } from '@memctx/projections';
+import { ensureActiveGeneration, migrateGenerations, rebuildProjection, runLive, type Projection, type Runner } from '@memctx/projections';
 import type { Logger } from 'pino';
 
 export interface ProjectorHandle {
@@ -23,10 +23,11 @@ export async function startProjector(deps: {
   for (const projection of deps.projections) {
     const generation = await ensureActiveGeneration(deps.db, projection);
     if (generation.version !== projection.version) {
-      deps.logger.warn(
-        { projection: projection.name, active: generation.version, code: projection.version },
-        'projection version changed: run `memctx projections rebuild` to rebuild it',
-      );
+      // The new code cannot write the old tables: replay into a new generation first (blue/green;
+      // the old one keeps serving reads until the switch), then follow the feed as usual.
+      deps.logger.warn({ projection: projection.name, active: generation.version, code: projection.version }, 'projection version changed: rebuilding');
+      const result = await rebuildProjection(deps.db, deps.store, projection, { batchSize: deps.batchSize });
+      deps.logger.info({ ...result }, 'projection rebuilt for its new version');
     }
   }
   const runners: Runner[] = deps.projections.map((projection) =>

@@ -11,6 +11,8 @@ import {
   type SessionCommand,
   type SessionEvent,
   type SessionState,
+  type SipBuilt,
+  userStream,
 } from '@memctx/domain';
 import type { Checkpoint, EventStore } from '@memctx/event-store';
 import { createAppendBatcher } from './append-batcher.js';
@@ -149,6 +151,22 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
         }
       }
       return { cleared, position };
+    },
+
+    /**
+     * A SIP build is a fact about the user, not a decision: the user stream only
+     * accumulates builds, so it is appended without an expected version.
+     */
+    async recordSipBuilt(userId: string, build: Omit<SipBuilt['data'], 'user_id' | 'build_id' | 'built_at'>): Promise<WriteResult & { buildId: string }> {
+      const buildId = randomUUID();
+      const data: SipBuilt['data'] = { ...build, user_id: userId, build_id: buildId, built_at: clock().toISOString() };
+      const outcome = await batcher.append({
+        streamId: userStream(userId),
+        expectedVersion: 'any',
+        events: [{ event_id: buildId, type: 'SipBuilt', data: data as unknown as Record<string, unknown> }],
+      });
+      if (!outcome.ok) throw outcome.error;
+      return { buildId, position: outcome.result.position };
     },
 
     async purgeSession(userId: string, sessionId: string): Promise<boolean> {

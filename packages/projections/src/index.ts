@@ -3,7 +3,7 @@ export {
   migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration,
   type Generation, type GenerationStatus,
 } from './generations.js';
-export { applyNextBatch, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';
+export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { waitForCheckpoint, minActiveCheckpoint } from './read-your-writes.js';

@@ -57,6 +57,9 @@ export interface Runner {
  * to a rebuilt generation by re-reading the active generation whenever a batch
  * finds its own generation moved.
  */
+const SETTLE_WINDOW_MS = 500;
+const SETTLE_RETRY_MS = 5;
+
 export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
   const batchSize = options.batchSize ?? 500;
   const idleWaitMs = options.idleWaitMs ?? 1_000;
@@ -73,8 +76,16 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
       };
     });
 
+  // A NOTIFY can arrive before its events are readable: the feed holds them back
+  // while an older transaction (another writer, another projection's batch) is
+  // still open. So for a short while after a wake-up, look again soon instead of
+  // sleeping the full idle wait.
+  let notifiedAt = 0;
   const loop = (async () => {
-    unlisten = await store.onAppended(() => wake?.());
+    unlisten = await store.onAppended(() => {
+      notifiedAt = Date.now();
+      wake?.();
+    });
     let generation: Generation | undefined;
     while (!stopped) {
       try {
@@ -87,7 +98,7 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
           continue;
         }
         generation = { ...generation, checkpoint: outcome.checkpoint };
-        if (outcome.read < batchSize) await sleep(idleWaitMs);
+        if (outcome.read < batchSize) await sleep(Date.now() - notifiedAt < SETTLE_WINDOW_MS ? SETTLE_RETRY_MS : idleWaitMs);
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);
@@ -105,4 +116,16 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
       await unlisten?.();
     },
   };
+}
+
+/** Applies batches to each projection's active generation until it has read the whole feed (tests, tools). */
+export async function catchUp(db: Db, store: EventStore, projections: readonly Projection[], batchSize = 1_000): Promise<void> {
+  for (const projection of projections) {
+    for (;;) {
+      const generation = await activeGeneration(db, projection.name);
+      if (!generation) throw new Error(`projection ${projection.name} has no active generation`);
+      const outcome = await applyNextBatch(db, store, projection, generation, batchSize);
+      if (outcome.read === 0) break;
+    }
+  }
 }

@@ -3,11 +3,18 @@ import { sessionsProjection } from './sessions/projection.js';
 import { memoryRecordsProjection } from './memory-records/projection.js';
 import { projectsProjection } from './projects/projection.js';
 import { activityProjection } from './activity/projection.js';
+import { efficiencyProjection } from './efficiency/projection.js';
 
-export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection };
+export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection, efficiencyProjection };
 
 /** Every read model the service serves, in the order the projector starts them. */
-export const allProjections: readonly Projection[] = [projectsProjection, sessionsProjection, memoryRecordsProjection, activityProjection];
+export const allProjections: readonly Projection[] = [
+  projectsProjection,
+  sessionsProjection,
+  memoryRecordsProjection,
+  activityProjection,
+  efficiencyProjection,
+];
 
 export function projectionNamed(name: string): Projection | undefined {
   return allProjections.find((projection) => projection.name === name);
@@ -17,3 +24,6 @@ export * from './projects/queries.js';
 export * from './sessions/queries.js';
 export * from './memory-records/queries.js';
 export * from './activity/queries.js';
+export * from './memory-records/retrieval.js';
+export * from './memory-records/embeddings.js';
+export * from './efficiency/queries.js';

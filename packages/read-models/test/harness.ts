@@ -1,6 +1,6 @@
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
-import { applyNextBatch, activeGeneration, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
+import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
 
@@ -22,13 +22,7 @@ async function prepare(db: Db): Promise<Omit<Harness, 'close'>> {
     store,
     async catchUp() {
       await waitUntilAllVisible(db);
-      for (const projection of allProjections) {
-        for (;;) {
-          const generation = (await activeGeneration(db, projection.name))!;
-          const outcome = await applyNextBatch(db, store, projection, generation, 1000);
-          if (outcome.read === 0) break;
-        }
-      }
+      await catchUp(db, store, allProjections);
     },
   };
 }

@@ -35,6 +35,20 @@ describe.each(backends)('writes to read models on %s', (_name, open) => {
     expect((await listMessages(h.db, 'alice', 'a-1', { limit: 1, offset: 1 }))!.messages.map((m) => m.role)).toEqual(['assistant']);
   });
 
+  it("records the SIP built for a session on the next round's reply only, even before the session's first round", async () => {
+    await service.recordSipBuilt('alice', {
+      project_id: null, session_id: 'sip-1', query: 'q', records_used: 2, record_ids: ['a', 'b'], sip_text: 'Memory context [1] [2]',
+      tokens_sip: 10, tokens_baseline: 100, grounded: true, abstain: false,
+    });
+    await service.ingestRound('alice', { session_id: 'sip-1', user_message: 'first', assistant_message: 'reply one' });
+    await service.ingestRound('alice', { session_id: 'sip-1', user_message: 'second', assistant_message: 'reply two' });
+    await h.catchUp();
+    const page = await listMessages(h.db, 'alice', 'sip-1', { limit: 10, offset: 0 });
+    expect(page!.messages.map((m) => [m.role, m.records_used, m.sip_text])).toEqual([
+      ['user', 0, ''], ['assistant', 2, 'Memory context [1] [2]'], ['user', 0, ''], ['assistant', 0, ''],
+    ]);
+  });
+
   it('keeps users apart: the same session id is two sessions', async () => {
     await service.ingestRound('bob', { session_id: 'a-1', user_message: "bob's secret", assistant_message: 'noted' });
     await h.catchUp();

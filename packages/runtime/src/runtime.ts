@@ -9,6 +9,7 @@ import { ensureActiveGeneration, migrateGenerations, type Projection } from '@me
 import { startProjector, type ProjectorHandle } from '@memctx/projector';
 import { allProjections } from '@memctx/read-models';
 import type { Config, Logger } from '@memctx/shared';
+import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
 
 /** Everything a memctx process needs, wired from configuration once. */
@@ -21,6 +22,8 @@ export interface Runtime {
   quota: QuotaStore;
   idempotency: IdempotencyStore;
   projections: readonly Projection[];
+  /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
+  sip: { embedder?: QueryEmbedder; settings: SipSettings };
   close(): Promise<void>;
 }
 
@@ -53,6 +56,9 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     quota: createPostgresQuota(db, config.dailyIngestQuota),
     idempotency: createIdempotencyStore(db),
     projections: allProjections,
+    sip: {
+      settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, policy: { minSimilarity: config.sipMinSimilarity } },
+    },
     close: () => db.close(),
   };
 }

@@ -31,6 +31,16 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: LogLevel;
   roles: readonly Role[];
+  /** Where model files live: <modelsDir>/<model id>/{onnx/model_quantized.onnx, tokenizer.json, ...}. */
+  modelsDir: string;
+  embeddingModel: string;
+  /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
+  embeddings: boolean;
+  /** Download model files from the Hugging Face hub when they are missing locally. */
+  allowRemoteModels: boolean;
+  sipTokenBudget: number;
+  /** Cosine similarity at which a retrieved record counts as evidence (grounded/abstain). */
+  sipMinSimilarity: number;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -84,6 +94,16 @@ function byteSize() {
     .refine((size) => size.bytes >= 1 && size.bytes <= MAX_BODY_LIMIT_BYTES, expectation);
 }
 
+function onOff() {
+  const expectation = { error: 'must be one of on, off, true, false, 1, 0' };
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0'], expectation))
+    .transform((value) => value === 'on' || value === 'true' || value === '1');
+}
+
 function roleList() {
   const expectation = { error: `must be a comma-separated list of ${ROLES.join(', ')}` };
   return z
@@ -117,6 +137,17 @@ const environmentSchema = z.object({
     .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
     .default('info'),
   MEMCTX_ROLES: roleList().default([...ROLES]),
+  MEMCTX_MODELS_DIR: z.string().trim().min(1).default('models'),
+  MEMCTX_EMBEDDING_MODEL: z.string().trim().min(1).default('BAAI/bge-small-en-v1.5'),
+  MEMCTX_EMBEDDINGS: onOff().default(true),
+  MEMCTX_ALLOW_REMOTE_MODELS: onOff().default(false),
+  MEMCTX_SIP_TOKEN_BUDGET: wholeNumber(50, 100_000).default(1_500),
+  MEMCTX_SIP_MIN_SIMILARITY: z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number from 0 to 1' })
+    .transform(Number)
+    .default(0.62),
 });
 
 type VariableName = keyof typeof environmentSchema.shape;
@@ -155,6 +186,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     bodyLimitBytes: vars.MEMCTX_BODY_LIMIT.bytes,
     logLevel: vars.MEMCTX_LOG_LEVEL,
     roles: Object.freeze(vars.MEMCTX_ROLES),
+    modelsDir: vars.MEMCTX_MODELS_DIR,
+    embeddingModel: vars.MEMCTX_EMBEDDING_MODEL,
+    embeddings: vars.MEMCTX_EMBEDDINGS,
+    allowRemoteModels: vars.MEMCTX_ALLOW_REMOTE_MODELS,
+    sipTokenBudget: vars.MEMCTX_SIP_TOKEN_BUDGET,
+    sipMinSimilarity: vars.MEMCTX_SIP_MIN_SIMILARITY,
   });
 }
 

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       logLevel: 'info',
       roles: ['api', 'projector', 'worker'],
+      modelsDir: 'models',
+      embeddingModel: 'BAAI/bge-small-en-v1.5',
+      embeddings: true,
+      allowRemoteModels: false,
+      sipTokenBudget: 1500,
+      sipMinSimilarity: 0.62,
     });
   });
 
@@ -51,6 +57,12 @@ describe('loadConfig', () => {
       MEMCTX_BODY_LIMIT: '512kb',
       MEMCTX_LOG_LEVEL: 'DEBUG',
       MEMCTX_ROLES: 'worker, api,worker',
+      MEMCTX_MODELS_DIR: '/models',
+      MEMCTX_EMBEDDING_MODEL: 'Xenova/all-MiniLM-L6-v2',
+      MEMCTX_EMBEDDINGS: 'off',
+      MEMCTX_ALLOW_REMOTE_MODELS: '1',
+      MEMCTX_SIP_TOKEN_BUDGET: '800',
+      MEMCTX_SIP_MIN_SIMILARITY: '0.7',
     });
     expect(config).toEqual({
       port: 9000,
@@ -70,6 +82,12 @@ describe('loadConfig', () => {
       bodyLimitBytes: 524_288,
       logLevel: 'debug',
       roles: ['worker', 'api'],
+      modelsDir: '/models',
+      embeddingModel: 'Xenova/all-MiniLM-L6-v2',
+      embeddings: false,
+      allowRemoteModels: true,
+      sipTokenBudget: 800,
+      sipMinSimilarity: 0.7,
     });
   });
 
@@ -122,6 +140,13 @@ describe('loadConfig', () => {
       'PORT: must be a whole number from 0 to 65535 (got "70000")',
       'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "2gb")',
       'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker (got ",")',
+    ]);
+  });
+
+  it('rejects a similarity outside 0..1 and an unknown switch value', () => {
+    expect(problemsOf({ MEMCTX_SIP_MIN_SIMILARITY: '1.5', MEMCTX_EMBEDDINGS: 'maybe' })).toEqual([
+      'MEMCTX_EMBEDDINGS: must be one of on, off, true, false, 1, 0 (got "maybe")',
+      'MEMCTX_SIP_MIN_SIMILARITY: must be a number from 0 to 1 (got "1.5")',
     ]);
   });
 

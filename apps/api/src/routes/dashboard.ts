@@ -1,5 +1,5 @@
-import { getActivity, getProvenance } from '@memctx/contracts';
-import { findProject, provenanceCounts, recentActivity } from '@memctx/read-models';
+import { getActivity, getEfficiency, getProvenance } from '@memctx/contracts';
+import { efficiency, findProject, provenanceCounts, recentActivity } from '@memctx/read-models';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
 import type { FeatureDeps } from './deps.js';
@@ -7,6 +7,11 @@ import { fresh } from './guards.js';
 
 export function dashboardRoutes(deps: FeatureDeps): RouteModule {
   return (routes) => {
+    routes.endpoint(getEfficiency, async ({ query }, { auth, req, res }) => {
+      await fresh(deps, auth.userId, req, res);
+      return efficiency(deps.db, auth.userId, query.window_seconds);
+    });
+
     routes.endpoint(getActivity, async ({ query }, { auth, req, res }) => {
       await fresh(deps, auth.userId, req, res);
       return { items: await recentActivity(deps.db, auth.userId, query.limit) };

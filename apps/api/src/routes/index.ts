@@ -4,9 +4,10 @@ import { dashboardRoutes } from './dashboard.js';
 import { memoryRoutes } from './memory.js';
 import { projectRoutes } from './projects.js';
 import { sessionRoutes } from './sessions.js';
+import { sipRoutes } from './sip.js';
 
 export type { FeatureDeps } from './deps.js';
 
 export function featureRoutes(deps: FeatureDeps): RouteModule[] {
-  return [projectRoutes(deps), memoryRoutes(deps), sessionRoutes(deps), dashboardRoutes(deps)];
+  return [projectRoutes(deps), memoryRoutes(deps), sessionRoutes(deps), sipRoutes(deps), dashboardRoutes(deps)];
 }

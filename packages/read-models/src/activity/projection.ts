@@ -30,18 +30,28 @@ CREATE INDEX activity_items_session ON activity_items (user_id, session_id);
 const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;
 
 // Per record-writing event type: the item type and which fields name it, summarize it and date it.
-const ITEM_FIELDS: Record<string, { type: string; ref: string; text: string; at: string }> = {
-  RoundIngested: { type: 'round_ingested', ref: 'round_id', text: 'user_message', at: 'ingested_at' },
-  GeneratedStatementRecorded: { type: 'statement_generated', ref: 'record_id', text: 'assistant_message', at: 'recorded_at' },
+type Row = Record<string, string>;
+const ITEM_FIELDS: Record<string, { type: string; ref: string; text: (r: Row) => string | undefined; at: string }> = {
+  RoundIngested: { type: 'round_ingested', ref: 'round_id', text: (r) => r.user_message, at: 'ingested_at' },
+  GeneratedStatementRecorded: { type: 'statement_generated', ref: 'record_id', text: (r) => r.assistant_message, at: 'recorded_at' },
+  SipBuilt: {
+    type: 'sip_built',
+    ref: 'build_id',
+    text: (r) => `SIP built from ${r.records_used} records: ${r.tokens_sip} tokens instead of ${r.tokens_baseline}`,
+    at: 'built_at',
+  },
+  DocumentIngestRequested: { type: 'source_requested', ref: 'source_id', text: (r) => `Fetching ${r.external_id} from ${r.connector_type}`, at: 'requested_at' },
+  DocumentIngested: { type: 'source_ingested', ref: 'source_id', text: (r) => `Stored "${r.title}" (${(r.chunks as unknown as unknown[]).length} chunks)`, at: 'ingested_at' },
+  DocumentIngestFailed: { type: 'source_failed', ref: 'source_id', text: (r) => `Ingest failed: ${r.reason}`, at: 'failed_at' },
 };
 
 const insertItems = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const rows: Record<string, string>[] = JSON.parse(rowsOf(events));
+  const rows: Row[] = JSON.parse(rowsOf(events));
   const items = rows.map((r, i) => {
     const fields = ITEM_FIELDS[events[i]!.type]!;
     return {
       user_id: r.user_id, global_position: r.global_position, type: fields.type, ref_id: r[fields.ref],
-      project_id: r.project_id, session_id: r.session_id, text: r[fields.text] ?? '', at: r[fields.at],
+      project_id: r.project_id, session_id: r.session_id, text: fields.text(r) ?? '', at: r[fields.at],
     };
   });
   return tx.query(
@@ -67,10 +77,10 @@ async function applySessionLifecycle(tx: Queryable, event: RecordedEvent): Promi
 
 export const activityProjection = defineProjection({
   name: 'activity',
-  version: 1,
+  version: 2,
   tables: ['activity_items'],
   schemaSql,
-  handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
+  handles: [...Object.keys(ITEM_FIELDS), 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
     // Items of different events never collide (keyed by feed position), so a mixed run is one INSERT.
     for (const run of runsOf(events, (type) => (type in ITEM_FIELDS ? 'item' : type))) {

@@ -1,6 +1,8 @@
 import type { Queryable } from '@memctx/db';
+import type { DocumentIngested } from '@memctx/domain';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
+import { countTokens } from '@memctx/tokens';
 import { rowsOf, runsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
@@ -12,8 +14,14 @@ export const EMBEDDING_DIMENSIONS = 384;
  *   user-side text (what retrieval embeds), `content` the full exchange;
  * - a generated statement is one AI_GENERATED record, never SIP_ELIGIBLE: it may
  *   only surface as an uncertain hypothesis.
+ * - a connector document is one DOCUMENT_VERIFIED record per chunk, carrying its
+ *   source; a new version of the source replaces its chunks.
  * Records of a soft-deleted session stay in place with `hidden` set, so a
  * restore brings them back without re-running anything; a purge deletes them.
+ * `embedding` starts empty and is filled by the embedding filler (./embeddings.ts);
+ * until then full-text search finds the record.
+ * memory_token_totals keeps, per user and project ('' = outside any project), the
+ * tokens of the visible records' full content: the SIP baseline, without a scan.
  */
 const schemaSql = `
 CREATE TABLE memory_records (
@@ -31,6 +39,7 @@ CREATE TABLE memory_records (
   embed_text text NOT NULL,
   created_at timestamptz NOT NULL,
   hidden boolean NOT NULL DEFAULT false,
+  token_count int NOT NULL,
   global_position bigint NOT NULL,
   search tsvector GENERATED ALWAYS AS (to_tsvector('english', embed_text)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
@@ -40,6 +49,48 @@ CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, create
 CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
 CREATE INDEX memory_records_search ON memory_records USING gin (search);
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
+CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX memory_records_unembedded ON memory_records (global_position) WHERE embedding IS NULL;
+CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
+
+CREATE TABLE memory_token_totals (
+  user_id text NOT NULL,
+  project_key text NOT NULL,
+  tokens bigint NOT NULL,
+  PRIMARY KEY (user_id, project_key)
+);
+CREATE FUNCTION memory_token_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
+  SELECT user_id, project_key, sum(delta) FROM (
+    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS delta FROM new_rows WHERE NOT hidden
+    UNION ALL
+    SELECT user_id, COALESCE(project_id, ''), -token_count FROM old_rows WHERE NOT hidden
+  ) d GROUP BY user_id, project_key HAVING sum(delta) <> 0
+  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION memory_token_totals_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
+  SELECT user_id, COALESCE(project_id, ''), sum(token_count) FROM new_rows WHERE NOT hidden GROUP BY 1, 2
+  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION memory_token_totals_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
+  SELECT user_id, COALESCE(project_id, ''), -sum(token_count) FROM old_rows WHERE NOT hidden GROUP BY 1, 2
+  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER memory_token_totals_on_insert AFTER INSERT ON memory_records
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_insert();
+-- Transition tables rule out a column list, so embedding fills fire it too; their deltas sum to zero and write nothing.
+CREATE TRIGGER memory_token_totals_on_update AFTER UPDATE ON memory_records
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_apply();
+CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_delete();
 `;
 
 function summarize(userMessage: string, assistantMessage: string): string {
@@ -52,21 +103,51 @@ function exchange(userMessage: string, assistantMessage: string): string {
   return assistantMessage ? `User: ${userMessage}\nAssistant: ${assistantMessage}` : `User: ${userMessage}`;
 }
 
-const insertRecords = (tx: Queryable, rows: object[]) =>
+interface RecordRow {
+  user_id: string;
+  record_id: string;
+  session_id: string | null;
+  project_id: string | null;
+  source_id?: string;
+  source_title?: string;
+  provenance: string;
+  sip_eligible: boolean;
+  summary: string;
+  content: string;
+  embed_text: string;
+  created_at: string;
+  global_position: string;
+}
+
+const insertRecords = (tx: Queryable, rows: RecordRow[]) =>
   tx.query(
-    `INSERT INTO memory_records (user_id, record_id, session_id, project_id, provenance, record_type, sip_eligible,
-       summary, content, embed_text, created_at, global_position)
-     SELECT user_id, record_id, session_id, project_id, provenance, 'FACTUAL', sip_eligible, summary, content, embed_text,
-       created_at::timestamptz, global_position
-     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, record_id text, session_id text, project_id text, provenance text,
-       sip_eligible boolean, summary text, content text, embed_text text, created_at text, global_position bigint)
+    `INSERT INTO memory_records (user_id, record_id, session_id, project_id, source_id, source_title, provenance, record_type,
+       sip_eligible, summary, content, embed_text, token_count, created_at, global_position)
+     SELECT user_id, record_id, session_id, project_id, source_id, source_title, provenance, 'FACTUAL', sip_eligible, summary,
+       content, embed_text, token_count, created_at::timestamptz, global_position
+     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, record_id text, session_id text, project_id text, source_id text,
+       source_title text, provenance text, sip_eligible boolean, summary text, content text, embed_text text, token_count int,
+       created_at text, global_position bigint)
      ON CONFLICT (user_id, record_id) DO NOTHING`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })))],
   );
 
-type EventRow = Record<string, string>;
+/** Fields of RoundIngested and GeneratedStatementRecorded rows (rowsOf adds the feed position). */
+interface EventRow {
+  user_id: string;
+  session_id: string;
+  project_id: string | null;
+  round_id: string;
+  record_id: string;
+  user_message: string;
+  assistant_message: string;
+  client_timestamp: string | null;
+  ingested_at: string;
+  recorded_at: string;
+  global_position: string;
+}
 
-function roundRecord(r: EventRow): object {
+function roundRecord(r: EventRow): RecordRow {
   return {
     user_id: r.user_id,
     record_id: r.round_id,
@@ -82,7 +163,7 @@ function roundRecord(r: EventRow): object {
   };
 }
 
-function generatedRecord(r: EventRow): object {
+function generatedRecord(r: EventRow): RecordRow {
   return {
     user_id: r.user_id,
     record_id: r.record_id,
@@ -100,9 +181,34 @@ function generatedRecord(r: EventRow): object {
 
 const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
 
-function recordsOf(events: readonly RecordedEvent[]): object[] {
+function recordsOf(events: readonly RecordedEvent[]): RecordRow[] {
   const rows: EventRow[] = JSON.parse(rowsOf(events));
   return rows.map((row, i) => (events[i]!.type === 'RoundIngested' ? roundRecord(row) : generatedRecord(row)));
+}
+
+/** A stored document: its chunks replace whatever an earlier version of the source left. */
+async function applyDocument(tx: Queryable, event: RecordedEvent): Promise<void> {
+  const doc = event.data as DocumentIngested['data'];
+  await tx.query('DELETE FROM memory_records WHERE user_id = $1 AND source_id = $2', [doc.user_id, doc.source_id]);
+  if (doc.chunks.length === 0) return;
+  await insertRecords(
+    tx,
+    doc.chunks.map((chunk) => ({
+      user_id: doc.user_id,
+      record_id: chunk.chunk_id,
+      session_id: null,
+      project_id: doc.project_id,
+      source_id: doc.source_id,
+      source_title: doc.title,
+      provenance: 'DOCUMENT_VERIFIED',
+      sip_eligible: true,
+      summary: summarize(chunk.text, ''),
+      content: chunk.text,
+      embed_text: chunk.text,
+      created_at: doc.ingested_at,
+      global_position: String(event.global_position),
+    })),
+  );
 }
 
 async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
@@ -119,14 +225,15 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 1,
-  tables: ['memory_records'],
+  version: 2,
+  tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
-  handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
+  handles: ['RoundIngested', 'GeneratedStatementRecorded', 'DocumentIngested', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
     // Rounds and generated statements insert distinct records, so a mixed run is one INSERT.
     for (const run of runsOf(events, (type) => (isWrite(type) ? 'write' : type))) {
       if (isWrite(run[0]!.type)) await insertRecords(tx, recordsOf(run));
+      else if (run[0]!.type === 'DocumentIngested') for (const event of run) await applyDocument(tx, event);
       else for (const event of run) await applyLifecycle(tx, event);
     }
   },

@@ -19,8 +19,6 @@ CREATE TABLE sessions (
   is_archived boolean NOT NULL DEFAULT false,
   deleted_at timestamptz,
   purge_after timestamptz,
-  last_sip_text text NOT NULL DEFAULT '',
-  last_records_used int NOT NULL DEFAULT 0,
   -- Position guard: an event at or below it was applied already (replays from Kafka are harmless).
   stream_position bigint NOT NULL,
   PRIMARY KEY (user_id, session_id)
@@ -40,6 +38,13 @@ CREATE TABLE session_messages (
   sip_text text NOT NULL DEFAULT '',
   PRIMARY KEY (user_id, session_id, seq)
 );
+CREATE TABLE session_sips (
+  user_id text NOT NULL,
+  session_id text NOT NULL,
+  sip_text text NOT NULL,
+  records_used int NOT NULL,
+  PRIMARY KEY (user_id, session_id)
+);
 `;
 
 /*
@@ -47,7 +52,8 @@ CREATE TABLE session_messages (
  * assistant turn). seq = stream position * 2 (+1 for the reply) keeps the
  * transcript in the order the rounds were written. The title is the first user
  * turn, the preview the newest turn. records_used and sip_text come from the SIP
- * last built for the session and land on the reply it shaped.
+ * built for the session since its previous round (session_sips) and land on the
+ * reply of the next round only.
  */
 const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
   tx.query(
@@ -59,16 +65,17 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
        WHERE s.stream_position IS NULL OR i.stream_position > s.stream_position
      ),
      turns AS (
-       SELECT i.user_id, i.session_id, i.round_id, i.at, i.stream_position * 2 + t.k AS seq, t.role, t.content, t.k
+       SELECT i.user_id, i.session_id, i.round_id, i.at, i.stream_position * 2 + t.k AS seq, t.role, t.content, t.k,
+         i.stream_position = min(i.stream_position) OVER (PARTITION BY i.user_id, i.session_id) AS first_round
        FROM input i CROSS JOIN LATERAL (VALUES (0, 'user', i.user_message), (1, 'assistant', i.assistant_message)) AS t(k, role, content)
        WHERE t.k = 0 OR t.content <> ''
      ),
      inserted AS (
        INSERT INTO session_messages (user_id, session_id, seq, message_id, role, content, created_at, round_id, records_used, sip_text)
        SELECT t.user_id, t.session_id, t.seq, t.round_id || ':' || t.role, t.role, t.content, t.at, t.round_id,
-         CASE WHEN t.k = 1 THEN COALESCE(s.last_records_used, 0) ELSE 0 END,
-         CASE WHEN t.k = 1 THEN COALESCE(s.last_sip_text, '') ELSE '' END
-       FROM turns t LEFT JOIN sessions s USING (user_id, session_id)
+         CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.records_used, 0) ELSE 0 END,
+         CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.sip_text, '') ELSE '' END
+       FROM turns t LEFT JOIN session_sips p USING (user_id, session_id)
        ON CONFLICT DO NOTHING
        RETURNING user_id, session_id, seq, content, created_at
      ),
@@ -95,6 +102,15 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
        last_message_preview = EXCLUDED.last_message_preview,
        message_count = s.message_count + EXCLUDED.message_count,
        stream_position = GREATEST(s.stream_position, EXCLUDED.stream_position)`,
+    [rowsOf(events)],
+  );
+
+/** A SIP shapes only the next round of its session: once used, it is gone. */
+const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
+    `DELETE FROM session_sips p USING (
+       SELECT DISTINCT user_id, session_id FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text)
+     ) i WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
     [rowsOf(events)],
   );
 
@@ -131,13 +147,17 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
       await tx.query('DELETE FROM session_messages WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
       // The row is kept as a tombstone-free restart point only through its position guard; content is gone.
       await tx.query('DELETE FROM sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
+      await tx.query('DELETE FROM session_sips WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
       return;
     case 'SipBuilt': {
       const sip = event.data as { user_id: string; session_id: string | null; sip_text?: string; records_used: number };
       if (!sip.session_id) return;
-      await tx.query('UPDATE sessions SET last_sip_text = $3, last_records_used = $4 WHERE user_id = $1 AND session_id = $2', [
-        sip.user_id, sip.session_id, sip.sip_text ?? '', sip.records_used,
-      ]);
+      // Kept even before the session's first round, so that round's reply records the SIP that shaped it.
+      await tx.query(
+        `INSERT INTO session_sips (user_id, session_id, sip_text, records_used) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, session_id) DO UPDATE SET sip_text = EXCLUDED.sip_text, records_used = EXCLUDED.records_used`,
+        [sip.user_id, sip.session_id, sip.sip_text ?? '', sip.records_used],
+      );
       return;
     }
   }
@@ -145,13 +165,16 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
 
 export const sessionsProjection = defineProjection({
   name: 'sessions',
-  version: 1,
-  tables: ['sessions', 'session_messages'],
+  version: 2,
+  tables: ['sessions', 'session_messages', 'session_sips'],
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'SipBuilt'],
   async apply(tx, events) {
     for (const run of runsOf(events)) {
-      if (run[0]!.type === 'RoundIngested') await applyRounds(tx, run);
+      if (run[0]!.type === 'RoundIngested') {
+        await applyRounds(tx, run);
+        await consumeSips(tx, run);
+      }
       else if (run[0]!.type === 'GeneratedStatementRecorded') await applyGenerated(tx, run);
       else for (const event of run) await applyLifecycle(tx, event);
     }

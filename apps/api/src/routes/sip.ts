@@ -1,0 +1,42 @@
+import { buildSip as buildSipEndpoint } from '@memctx/contracts';
+import { buildSip } from '@memctx/sip';
+import type { RouteModule } from '../http/endpoints.js';
+import { HttpError } from '../http/errors.js';
+import type { FeatureDeps } from './deps.js';
+import { fresh, wrote } from './guards.js';
+
+export function sipRoutes(deps: FeatureDeps): RouteModule {
+  return (routes) => {
+    routes.endpoint(buildSipEndpoint, async ({ body }, { auth, req, res }) => {
+      // Another user's project is a missing one: 404, and nothing of it is read.
+      if (body.project_id && !(await deps.service.projectExists(auth.userId, body.project_id))) throw new HttpError(404, 'Not Found');
+      await fresh(deps, auth.userId, req, res);
+      const built = await buildSip(
+        { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings },
+        { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
+      );
+      const { position } = await deps.service.recordSipBuilt(auth.userId, {
+        project_id: body.project_id,
+        session_id: body.session_id,
+        query: body.query,
+        records_used: built.records_used,
+        record_ids: built.record_ids,
+        sip_text: built.sip,
+        tokens_sip: built.tokens_sip,
+        tokens_baseline: built.tokens_baseline,
+        grounded: built.grounded,
+        abstain: built.abstain,
+      });
+      wrote(deps, auth.userId, res, position);
+      return {
+        sip: built.sip,
+        records_used: built.records_used,
+        user_id: auth.userId,
+        abstain: built.abstain,
+        grounded: built.grounded,
+        citations: built.citations,
+        sip_sections: built.sections,
+      };
+    });
+  };
+}

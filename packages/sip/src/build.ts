@@ -1,0 +1,49 @@
+import type { Db } from '@memctx/db';
+import { baselineTokens, retrieveCandidates, type RetrievalScope } from '@memctx/read-models';
+import { composeSip, type ComposedSip } from './compose.js';
+import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
+import { queryWords, rankCandidates } from './rank.js';
+
+export interface QueryEmbedder {
+  embedQuery(text: string): Promise<ArrayLike<number>>;
+}
+
+export interface SipRequest extends RetrievalScope {
+  query: string | null;
+  sessionId: string | null;
+}
+
+export interface SipSettings {
+  budgetTokens: number;
+  maxRecordTokens: number;
+  policy: EvidencePolicy;
+}
+
+export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
+
+export interface BuiltSip extends ComposedSip {
+  tokens_baseline: number;
+}
+
+/**
+ * One SIP build: embed the query (when an embedder is configured; full text
+ * alone otherwise), retrieve and fuse candidates, weigh by provenance, pack
+ * within the budget, and measure the no-memory baseline of the same scope.
+ * Recording the build (SipBuilt) is the caller's, so it can use its write path.
+ */
+export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; settings?: SipSettings }, request: SipRequest): Promise<BuiltSip> {
+  const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
+  const query = request.query?.trim() ? request.query.trim() : null;
+  const [queryEmbedding, baseline] = await Promise.all([
+    query && deps.embedder ? deps.embedder.embedQuery(query) : Promise.resolve(null),
+    baselineTokens(deps.db, request),
+  ]);
+  const candidates = await retrieveCandidates(deps.db, request, { queryWords: queryWords(query), queryEmbedding });
+  const composed = composeSip(rankCandidates(candidates), {
+    budgetTokens: settings.budgetTokens,
+    maxRecordTokens: settings.maxRecordTokens,
+    hasQuery: query !== null,
+    policy: settings.policy,
+  });
+  return { ...composed, tokens_baseline: baseline };
+}

@@ -1,0 +1,118 @@
+import { createMemoryService, type MemoryService } from '@memctx/commands';
+import { createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
+import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
+import { allProjections, baselineTokens } from '@memctx/read-models';
+import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
+import { countTokens } from '@memctx/tokens';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSip } from '../src/index.js';
+
+/*
+ * The SIP contract on real PostgreSQL, full-text retrieval only (no embedder):
+ * scope, isolation, eligibility and soft-delete rules. The embedding path is
+ * covered end to end in test/e2e/sip.test.ts.
+ */
+describe('SIP build over the read models', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let store: EventStore;
+  let service: MemoryService;
+  let projectId: string;
+  const settle = async () => {
+    await waitUntilAllVisible(db);
+    await catchUp(db, store, allProjections);
+  };
+  const build = (userId: string, query: string | null, projectId: string | null = null, includeGlobal = false) =>
+    buildSip({ db }, { userId, projectId, includeGlobal, query, sessionId: null });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sip');
+    db = createPostgresDb({ connectionString: database.url });
+    await ensureVectorExtension(db);
+    await migrateEventStore(db);
+    await migrateGenerations(db);
+    for (const projection of allProjections) await ensureActiveGeneration(db, projection);
+    store = createPostgresEventStore(db);
+    service = createMemoryService({ store, sessionRetentionMs: 3_600_000 });
+    ({ projectId } = await service.createProject('alice', 'Garden'));
+    await service.ingestRound('alice', { session_id: 'g1', project_id: projectId, user_message: 'My tomatoes get blossom end rot', assistant_message: 'Water evenly and add calcium.' });
+    await service.ingestRound('alice', { session_id: 'g1', user_message: 'Which basil grows best indoors?', assistant_message: 'Genovese basil on a sunny sill.' });
+    await service.ingestRound('alice', { session_id: 'travel', user_message: 'Book a train to Lisbon in March', assistant_message: 'Noted: Lisbon, March.' });
+    await service.recordGenerated('alice', { session_id: 'travel', user_message: 'Anything else?', assistant_message: 'You probably love tomatoes in Lisbon.' });
+    await service.ingestRound('bob', { session_id: 'g1', user_message: 'My secret tomatoes recipe uses vinegar', assistant_message: 'Sounds tasty.' });
+    await settle();
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  it('finds the matching rounds, cites them in order, and grounds the answer', async () => {
+    const sip = await build('alice', 'what about my tomatoes?');
+    expect(sip.records_used).toBeGreaterThan(0);
+    expect(sip.citations[0]!.summary).toContain('tomatoes');
+    expect(sip.citations.map((c) => c.index)).toEqual(sip.citations.map((_, i) => i + 1));
+    for (const c of sip.citations) expect(sip.sip).toContain(`[${c.index}]`);
+    expect(sip.grounded).toBe(true);
+    expect(sip.abstain).toBe(false);
+    expect(sip.tokens_sip).toBe(countTokens(sip.sip));
+  });
+
+  it('never uses AI_GENERATED records as facts: they are not SIP-eligible', async () => {
+    const sip = await build('alice', 'love tomatoes Lisbon');
+    expect(sip.citations.map((c) => c.provenance)).not.toContain('AI_GENERATED');
+    expect(sip.sections.uncertain_facts).toEqual([]);
+  });
+
+  it("never shows another user's records", async () => {
+    const sip = await build('alice', 'secret recipe vinegar');
+    expect(sip.sip).not.toContain('vinegar');
+    const bob = await build('bob', 'tomatoes');
+    expect(bob.citations).toHaveLength(1);
+    expect(bob.sip).not.toContain('blossom');
+  });
+
+  it('scopes to a project, adding records outside any project only with include_global', async () => {
+    const inProject = await build('alice', null, projectId);
+    // g1 was bound to the project by its first round, so both its rounds are the project's; the travel session is global.
+    expect(inProject.sip).toContain('blossom');
+    expect(inProject.sip).not.toContain('Lisbon');
+    const withGlobal = await build('alice', null, projectId, true);
+    expect(withGlobal.sip).toContain('Lisbon');
+  });
+
+  it('without a query: the most recent records, grounded by being there', async () => {
+    const sip = await build('alice', null);
+    expect(sip.records_used).toBe(3);
+    expect(sip.grounded).toBe(true);
+  });
+
+  it('abstains when nothing in scope matches the question', async () => {
+    const sip = await build('alice', 'quantum chromodynamics lattice');
+    expect(sip.abstain).toBe(true);
+    expect(sip.grounded).toBe(false);
+  });
+
+  it('leaves a soft-deleted session out, and brings it back on restore', async () => {
+    const before = await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false });
+    await service.deleteSession('alice', 'travel');
+    await settle();
+    expect((await build('alice', 'Lisbon train')).sip).not.toContain('Lisbon');
+    expect(await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false })).toBeLessThan(before);
+    await service.restoreSession('alice', 'travel');
+    await settle();
+    expect((await build('alice', 'Lisbon train')).sip).toContain('Lisbon');
+    expect(await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false })).toBe(before);
+  });
+
+  it('measures the baseline as the whole transcripts in scope', async () => {
+    const sip = await build('alice', null, projectId);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT sum(token_count)::int AS n FROM memory_records WHERE user_id = 'alice' AND project_id = $1 AND NOT hidden`,
+      [projectId],
+    );
+    expect(sip.tokens_baseline).toBe(rows[0]!.n);
+    expect(sip.tokens_baseline).toBeGreaterThan(0);
+  });
+});
