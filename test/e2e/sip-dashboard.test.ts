@@ -93,6 +93,17 @@ describe('POST /api/v1/sip/build', () => {
   });
 });
 
+describe('client timestamps', () => {
+  it('a timestamp that is no instant is kept verbatim and never wedges the projections', async () => {
+    const odd = await server.newUser('odd');
+    expect((await ingest(odd, { session_id: 'o', user_message: 'tea at four', assistant_message: 'ok', timestamp: 'teatime, Tuesday' })).status).toBe(200);
+    expect((await ingest(odd, { session_id: 'o', user_message: 'dated', assistant_message: 'ok', timestamp: '2026-01-02T03:04:05Z' })).status).toBe(200);
+    const { body } = await odd.call('GET', '/api/v1/sessions/o/messages');
+    expect(body.messages.map((m: { content: string }) => m.content)).toEqual(['tea at four', 'ok', 'dated', 'ok']);
+    expect(body.messages[2].created_at).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
+
 describe('dashboard', () => {
   it('efficiency: totals and series add up to the builds made, in the documented unit', async () => {
     const fresh = await server.newUser('dash');

@@ -1,4 +1,7 @@
-export { createMemoryService, type MemoryService, type RoundInput, type GeneratedInput, type WriteResult } from './memory-service.js';
+export {
+  createMemoryService, type MemoryService, type RoundInput, type GeneratedInput, type WriteResult,
+  type DocumentRequestInput, type DocumentRequested, type StoredDocument,
+} from './memory-service.js';
 export { createCommandHandler, type HandleOptions, type Handled } from './command-handler.js';
 export { createAppendBatcher, type AppendBatcher } from './append-batcher.js';
 export { createKeyedLock } from './keyed-lock.js';

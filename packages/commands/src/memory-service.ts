@@ -12,6 +12,12 @@ import {
   type SessionEvent,
   type SessionState,
   type SipBuilt,
+  type DocumentChunk,
+  type SourceCommand,
+  type SourceEvent,
+  type SourceState,
+  sourceDecider,
+  sourceStream,
   userStream,
 } from '@memctx/domain';
 import type { Checkpoint, EventStore } from '@memctx/event-store';
@@ -33,6 +39,27 @@ export interface RoundInput {
   response_time_ms?: number | null;
 }
 
+export interface DocumentRequestInput {
+  connector_type: string;
+  external_id: string;
+  session_id: string;
+  domain: string | null;
+}
+
+export interface DocumentRequested extends WriteResult {
+  sourceId: string;
+  requestId: string;
+  projectId: string | null;
+}
+
+export interface StoredDocument {
+  title: string;
+  mime_type: string;
+  source_url: string | null;
+  chunks: DocumentChunk[];
+  content_hash: string;
+}
+
 export interface GeneratedInput {
   session_id: string;
   project_id?: string | null;
@@ -50,6 +77,7 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
   const batcher = createAppendBatcher(deps.store);
   const projects = createCommandHandler<ProjectState, ProjectCommand, ProjectEvent>(deps.store, batcher, projectDecider);
   const sessions = createCommandHandler<SessionState, SessionCommand, SessionEvent>(deps.store, batcher, sessionDecider);
+  const sources = createCommandHandler<SourceState, SourceCommand, SourceEvent>(deps.store, batcher, sourceDecider);
 
   /** A project named in a write must be the caller's: another user's project looks missing. */
   async function requireProject(userId: string, projectId: string): Promise<void> {
@@ -167,6 +195,49 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
       });
       if (!outcome.ok) throw outcome.error;
       return { buildId, position: outcome.result.position };
+    },
+
+    /**
+     * Asks for a connector document. The source belongs to the project of the
+     * session named (which must be the caller's live session) and is identified by
+     * (project, connector, external id), so asking again makes a new version of the
+     * same source.
+     */
+    async requestDocumentIngest(userId: string, input: DocumentRequestInput, idempotencyKey?: string): Promise<DocumentRequested> {
+      const session = await sessions.load(sessionStream(userId, input.session_id));
+      if (session.state.status !== 'active') throw new NotFoundError(`session ${input.session_id} not found`);
+      const projectId = session.state.project_id;
+      const sourceId = deterministicId(userId, 'source', [projectId ?? '', input.connector_type, input.external_id].join('\n'));
+      const requestId = idempotencyKey ? deterministicId(userId, 'document-request', idempotencyKey) : randomUUID();
+      const { append } = await sources.handle(
+        sourceStream(userId, sourceId),
+        {
+          type: 'RequestDocumentIngest', user_id: userId, source_id: sourceId, request_id: requestId, project_id: projectId,
+          session_id: input.session_id, connector_type: input.connector_type, external_id: input.external_id, domain: input.domain, now: clock(),
+        },
+        { eventIds: idempotencyKey ? () => requestId : undefined },
+      );
+      return { sourceId, requestId, projectId, position: append?.position };
+    },
+
+    /** The worker's report of a stored document; appends nothing when the request was superseded or already answered. */
+    async recordDocumentIngested(userId: string, sourceId: string, requestId: string, document: StoredDocument): Promise<WriteResult> {
+      const { append } = await sources.handle(
+        sourceStream(userId, sourceId),
+        { type: 'RecordDocumentIngested', user_id: userId, source_id: sourceId, request_id: requestId, now: clock(), ...document },
+        // One outcome event per request, even if two workers race to report it.
+        { eventIds: () => deterministicId(userId, 'document-outcome', requestId) },
+      );
+      return { position: append?.position };
+    },
+
+    async recordDocumentIngestFailed(userId: string, sourceId: string, requestId: string, reason: string): Promise<WriteResult> {
+      const { append } = await sources.handle(
+        sourceStream(userId, sourceId),
+        { type: 'RecordDocumentIngestFailed', user_id: userId, source_id: sourceId, request_id: requestId, now: clock(), reason },
+        { eventIds: () => deterministicId(userId, 'document-outcome', requestId) },
+      );
+      return { position: append?.position };
     },
 
     async purgeSession(userId: string, sessionId: string): Promise<boolean> {

@@ -26,18 +26,18 @@ export const samples: { [T in EventType]: Extract<DomainEvent, { type: T }> } = 
   DocumentIngestRequested: {
     type: 'DocumentIngestRequested',
     data: {
-      user_id: 'u1', source_id: 'src1', project_id: 'p1', session_id: 's1', connector_type: 'gdrive', external_id: 'doc-9',
+      user_id: 'u1', source_id: 'src1', request_id: 'r1', project_id: 'p1', session_id: 's1', connector_type: 'gdrive', external_id: 'doc-9',
       domain: null, requested_at: at,
     },
   },
   DocumentIngested: {
     type: 'DocumentIngested',
     data: {
-      user_id: 'u1', source_id: 'src1', project_id: null, title: 'Spec', mime_type: 'text/markdown', source_url: null,
+      user_id: 'u1', source_id: 'src1', request_id: 'r1', project_id: null, title: 'Spec', mime_type: 'text/markdown', source_url: null,
       chunks: [{ chunk_id: 'c0', index: 0, text: 'first', token_count: 1 }], content_hash: 'sha256:ab', ingested_at: at,
     },
   },
-  DocumentIngestFailed: { type: 'DocumentIngestFailed', data: { user_id: 'u1', source_id: 'src1', reason: 'forbidden', failed_at: at } },
+  DocumentIngestFailed: { type: 'DocumentIngestFailed', data: { user_id: 'u1', source_id: 'src1', request_id: 'r1', project_id: null, reason: 'forbidden', failed_at: at } },
   SipBuilt: {
     type: 'SipBuilt',
     data: {

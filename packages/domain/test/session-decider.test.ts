@@ -26,8 +26,16 @@ const round = (project_id: string | null, round_id = 'r1', now = t0): IngestRoun
 const ingested = (project_id: string | null, round_id = 'r1', now = t0) =>
   event('RoundIngested', {
     ...u, project_id, round_id, user_message: 'hi', assistant_message: 'hello',
-    client_timestamp: '2026-11-23T09:59:58Z', response_time_ms: 850, ingested_at: now.toISOString(),
+    client_timestamp: '2026-11-23T09:59:58Z', occurred_at: '2026-11-23T09:59:58.000Z', response_time_ms: 850, ingested_at: now.toISOString(),
   });
+it('keeps a client timestamp that is no instant verbatim, with no occurred_at, so read models date the round by ingestion', () =>
+  spec.given([]).when({ ...round(null), client_timestamp: 'banana o’clock' }).then([
+    event('RoundIngested', {
+      ...u, project_id: null, round_id: 'r1', user_message: 'hi', assistant_message: 'hello',
+      client_timestamp: 'banana o’clock', occurred_at: null, response_time_ms: 850, ingested_at: t0.toISOString(),
+    }),
+  ]));
+
 const statement = (project_id: string | null): RecordGeneratedStatement => ({
   type: 'RecordGeneratedStatement', ...u, project_id, record_id: 'g1', user_message: 'q', assistant_message: 'maybe', now: t0,
 });

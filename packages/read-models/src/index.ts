@@ -4,8 +4,9 @@ import { memoryRecordsProjection } from './memory-records/projection.js';
 import { projectsProjection } from './projects/projection.js';
 import { activityProjection } from './activity/projection.js';
 import { efficiencyProjection } from './efficiency/projection.js';
+import { sourcesProjection } from './sources/projection.js';
 
-export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection, efficiencyProjection };
+export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection, efficiencyProjection, sourcesProjection };
 
 /** Every read model the service serves, in the order the projector starts them. */
 export const allProjections: readonly Projection[] = [
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   memoryRecordsProjection,
   activityProjection,
   efficiencyProjection,
+  sourcesProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {
@@ -27,3 +29,4 @@ export * from './activity/queries.js';
 export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
 export * from './efficiency/queries.js';
+export * from './sources/queries.js';

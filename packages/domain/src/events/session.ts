@@ -15,6 +15,8 @@ export const RoundIngested = defineEvent('RoundIngested', {
   assistant_message: z.string(),
   // The client's own clock, kept verbatim: the spec leaves its format open.
   client_timestamp: z.string().nullable(),
+  // client_timestamp read as an instant when it is one; read models date the round by it, else by ingested_at.
+  occurred_at: timestamp.nullable().optional(),
   response_time_ms: count.nullable(),
   ingested_at: timestamp,
 });

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { count, defineEvent, id, timestamp } from './fields.js';
 
-// Source stream: one connector document per stream, from request to outcome.
+/*
+ * Source stream: one connector document (per user, project and external id),
+ * from request to outcome, for every version. request_id ties an outcome to the
+ * request it answers, so a late outcome of a superseded request is dropped.
+ */
 
 export const DocumentIngestRequested = defineEvent('DocumentIngestRequested', {
   user_id: id,
   source_id: id,
+  request_id: id,
   project_id: id.nullable(),
   session_id: id,
   connector_type: id,
@@ -26,6 +31,7 @@ export type DocumentChunk = z.infer<typeof DocumentChunk>;
 export const DocumentIngested = defineEvent('DocumentIngested', {
   user_id: id,
   source_id: id,
+  request_id: id,
   project_id: id.nullable(),
   title: z.string(),
   mime_type: z.string(),
@@ -39,6 +45,8 @@ export type DocumentIngested = z.infer<typeof DocumentIngested>;
 export const DocumentIngestFailed = defineEvent('DocumentIngestFailed', {
   user_id: id,
   source_id: id,
+  request_id: id,
+  project_id: id.nullable(),
   reason: z.string(),
   failed_at: timestamp,
 });

@@ -88,10 +88,12 @@ function decideWrite(command: IngestRound | RecordGeneratedStatement, state: Ses
   const project_id = bound ?? command.project_id;
   if (command.type === 'IngestRound') {
     const { round_id, client_timestamp, response_time_ms } = command;
+    const instant = client_timestamp === null ? Number.NaN : Date.parse(client_timestamp);
+    const occurred_at = Number.isNaN(instant) ? null : new Date(instant).toISOString();
     return [
       event('RoundIngested', {
         user_id, session_id, project_id, round_id, user_message, assistant_message,
-        client_timestamp, response_time_ms, ingested_at: command.now.toISOString(),
+        client_timestamp, occurred_at, response_time_ms, ingested_at: command.now.toISOString(),
       }),
     ];
   }

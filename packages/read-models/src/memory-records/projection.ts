@@ -141,7 +141,7 @@ interface EventRow {
   record_id: string;
   user_message: string;
   assistant_message: string;
-  client_timestamp: string | null;
+  occurred_at?: string | null;
   ingested_at: string;
   recorded_at: string;
   global_position: string;
@@ -158,7 +158,7 @@ function roundRecord(r: EventRow): RecordRow {
     summary: summarize(r.user_message!, r.assistant_message!),
     content: exchange(r.user_message!, r.assistant_message!),
     embed_text: r.user_message,
-    created_at: r.client_timestamp ?? r.ingested_at,
+    created_at: r.occurred_at ?? r.ingested_at,
     global_position: r.global_position,
   };
 }

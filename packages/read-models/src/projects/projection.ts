@@ -19,6 +19,12 @@ CREATE TABLE projects (
   source_count int NOT NULL DEFAULT 0,
   PRIMARY KEY (user_id, project_id)
 );
+CREATE TABLE project_sources (
+  user_id text NOT NULL,
+  source_id text NOT NULL,
+  project_id text NOT NULL,
+  PRIMARY KEY (user_id, source_id)
+);
 CREATE TABLE project_sessions (
   user_id text NOT NULL,
   session_id text NOT NULL,
@@ -78,6 +84,18 @@ async function applyOne(tx: Queryable, event: RecordedEvent): Promise<void> {
       );
       return;
     }
+    case 'DocumentIngestRequested': {
+      // A source counts once, from its first request; re-ingesting it is a new version, not a new source.
+      if (!data.project_id) return;
+      await tx.query(
+        `WITH added AS (
+           INSERT INTO project_sources (user_id, source_id, project_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING project_id
+         )
+         UPDATE projects p SET source_count = p.source_count + 1 FROM added a WHERE p.user_id = $1 AND p.project_id = a.project_id`,
+        [data.user_id, data.source_id, data.project_id],
+      );
+      return;
+    }
     case 'SessionPurged':
       await tx.query('DELETE FROM project_sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
       return;
@@ -86,10 +104,10 @@ async function applyOne(tx: Queryable, event: RecordedEvent): Promise<void> {
 
 export const projectsProjection = defineProjection({
   name: 'projects',
-  version: 1,
-  tables: ['projects', 'project_sessions'],
+  version: 2,
+  tables: ['projects', 'project_sessions', 'project_sources'],
   schemaSql,
-  handles: ['ProjectCreated', 'ProjectRenamed', 'RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
+  handles: ['ProjectCreated', 'ProjectRenamed', 'RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'DocumentIngestRequested'],
   async apply(tx, events) {
     // attachSessions reads both kinds of write alike, so a mixed run is one statement.
     const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';

@@ -58,9 +58,9 @@ CREATE TABLE session_sips (
 const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
   tx.query(
     `WITH input AS (
-       SELECT i.*, COALESCE(i.client_timestamp, i.ingested_at)::timestamptz AS at
+       SELECT i.*, COALESCE(i.occurred_at, i.ingested_at)::timestamptz AS at
        FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, round_id text,
-         user_message text, assistant_message text, client_timestamp text, ingested_at text, stream_position bigint)
+         user_message text, assistant_message text, occurred_at text, ingested_at text, stream_position bigint)
        LEFT JOIN sessions s USING (user_id, session_id)
        WHERE s.stream_position IS NULL OR i.stream_position > s.stream_position
      ),
