@@ -1,3 +1,4 @@
+import type { ValidationErrorItem } from '@memctx/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 /** An error a handler throws to answer with a status and `{"detail": ...}`. */
@@ -13,6 +14,13 @@ export class HttpError extends Error {
 }
 
 export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
+
+/** A 422 found by a route itself (e.g. connector credentials), in the same FastAPI shape as the validator's. */
+export class UnprocessableEntityError extends HttpError {
+  constructor(readonly items: readonly ValidationErrorItem[]) {
+    super(422, items.map((item) => item.msg).join('; '));
+  }
+}
 
 /** FastAPI's answer for a path nobody serves. */
 export const unknownRoute: RequestHandler = (_req, res) => {
@@ -54,6 +62,10 @@ export function errorHandler(options: { bodyLimit: string }): ErrorRequestHandle
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
+      return;
+    }
+    if (error instanceof UnprocessableEntityError) {
+      res.status(422).json({ detail: error.items });
       return;
     }
     if (error instanceof HttpError) {

@@ -18,6 +18,8 @@ export const EMBEDDING_DIMENSIONS = 384;
  *   source; a new version of the source replaces its chunks.
  * Records of a soft-deleted session stay in place with `hidden` set, so a
  * restore brings them back without re-running anything; a purge deletes them.
+ * Full-text search covers the whole exchange (a fact is as often in the reply as
+ * in the question); the embedding is of `embed_text`, per the spec.
  * `embedding` starts empty and is filled by the embedding filler (./embeddings.ts);
  * until then full-text search finds the record.
  * memory_token_totals keeps, per user and project ('' = outside any project), the
@@ -41,7 +43,7 @@ CREATE TABLE memory_records (
   hidden boolean NOT NULL DEFAULT false,
   token_count int NOT NULL,
   global_position bigint NOT NULL,
-  search tsvector GENERATED ALWAYS AS (to_tsvector('english', embed_text)) STORED,
+  search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
   PRIMARY KEY (user_id, record_id)
 );
@@ -225,7 +227,7 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 2,
+  version: 3,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'DocumentIngested', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
