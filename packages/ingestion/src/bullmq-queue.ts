@@ -1,0 +1,107 @@
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue } from './jobs.js';
+
+export interface BullmqQueueOptions {
+  redisUrl: string;
+  name?: string;
+  /** How long a worker holds a job before others consider it stalled (a killed worker) and retry it. */
+  lockDurationMs?: number;
+  retry?: { attempts: number; backoffMs: number };
+}
+
+/**
+ * Documents on BullMQ. The producer's connection does not queue commands while
+ * Redis is away, so `add` fails fast and the dispatcher retries from its
+ * checkpoint instead of blocking; jobs are keyed by request id, so a retried
+ * add is one job.
+ */
+async function ready(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`Redis is unavailable (connection ${redis.status}); the job waits in the event store`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
+}
+
+export function createBullmqDocumentQueue(options: BullmqQueueOptions): DocumentQueue {
+  const name = options.name ?? 'memctx-documents';
+  const retry = options.retry ?? RETRY;
+  const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  producer.on('error', () => {
+    // Reported through the failed adds; ioredis keeps reconnecting.
+  });
+  const queue = new Queue<DocumentJob>(name, {
+    connection: producer,
+    defaultJobOptions: {
+      attempts: retry.attempts,
+      backoff: { type: 'exponential', delay: retry.backoffMs },
+      removeOnComplete: { age: 24 * 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    },
+  });
+  queue.on('error', () => {
+    // Surfaces as a failed add.
+  });
+  const workers: Worker[] = [];
+  return {
+    async add(job) {
+      // BullMQ would wait for Redis indefinitely; the dispatcher would rather know and retry later.
+      await ready(producer, 2_000);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Redis did not take the job within 5 s')), 5_000);
+      });
+      try {
+        await Promise.race([queue.add('document', job, { jobId: job.requestId }), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async work(handler, onFailed, workOptions = {}) {
+      const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+      connection.on('error', () => {
+        // The worker resumes when Redis is back.
+      });
+      const worker = new Worker<DocumentJob>(
+        name,
+        async (job) => {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+            throw error;
+          }
+        },
+        { connection, concurrency: workOptions.concurrency ?? 2, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 },
+      );
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+        if (final) void onFailed(job.data, error.message);
+      });
+      worker.on('error', () => {
+        // Connection errors; BullMQ retries them itself.
+      });
+      workers.push(worker);
+      return {
+        async close() {
+          await worker.close();
+          await connection.quit().catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await queue.close();
+      await producer.quit().catch(() => undefined);
+    },
+  };
+}

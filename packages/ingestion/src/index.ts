@@ -1,0 +1,6 @@
+export { createCredentialStore, credentialsKey, migrateCredentialStore, type CredentialStore } from './credentials.js';
+export { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue, type FailureHandler, type JobHandler } from './jobs.js';
+export { createBullmqDocumentQueue, type BullmqQueueOptions } from './bullmq-queue.js';
+export { createInProcessDocumentQueue } from './in-process-queue.js';
+export { dispatchOnce, migrateDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
+export { createDocumentHandler, type ChunkEmbedder, type DocumentPipelineDeps, type DocumentSteps } from './process-document.js';
