@@ -40,6 +40,8 @@ export interface RoundInput {
 }
 
 export interface DocumentRequestInput {
+  /** Chosen by the caller, which keeps the request's credentials under it. */
+  request_id: string;
   connector_type: string;
   external_id: string;
   session_id: string;
@@ -99,6 +101,10 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
         type: 'RenameProject', user_id: userId, project_id: projectId, name, now: clock(),
       });
       return { position: append?.position };
+    },
+
+    async sessionIsLive(userId: string, sessionId: string): Promise<boolean> {
+      return (await sessions.load(sessionStream(userId, sessionId))).state.status === 'active';
     },
 
     async projectExists(userId: string, projectId: string): Promise<boolean> {
@@ -203,19 +209,20 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
      * (project, connector, external id), so asking again makes a new version of the
      * same source.
      */
-    async requestDocumentIngest(userId: string, input: DocumentRequestInput, idempotencyKey?: string): Promise<DocumentRequested> {
+    async requestDocumentIngest(userId: string, input: DocumentRequestInput): Promise<DocumentRequested> {
       const session = await sessions.load(sessionStream(userId, input.session_id));
       if (session.state.status !== 'active') throw new NotFoundError(`session ${input.session_id} not found`);
       const projectId = session.state.project_id;
       const sourceId = deterministicId(userId, 'source', [projectId ?? '', input.connector_type, input.external_id].join('\n'));
-      const requestId = idempotencyKey ? deterministicId(userId, 'document-request', idempotencyKey) : randomUUID();
+      const requestId = input.request_id;
       const { append } = await sources.handle(
         sourceStream(userId, sourceId),
         {
           type: 'RequestDocumentIngest', user_id: userId, source_id: sourceId, request_id: requestId, project_id: projectId,
           session_id: input.session_id, connector_type: input.connector_type, external_id: input.external_id, domain: input.domain, now: clock(),
         },
-        { eventIds: idempotencyKey ? () => requestId : undefined },
+        // A retried request (same id) is one event.
+        { eventIds: () => requestId },
       );
       return { sourceId, requestId, projectId, position: append?.position };
     },

@@ -12,10 +12,20 @@ export const ConnectorParams = z.object({
 
 const Credentials = JsonObject.meta({ description: 'Credentials for the external system; separate from the API key.' });
 
+export const CredentialField = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    required: z.boolean(),
+    secret: z.boolean().meta({ description: 'Whether the value is a secret (send it, never display it).' }),
+  })
+  .meta({ id: 'CredentialField' });
+
 export const ConnectorInfo = z
   .object({
     connector_type: z.string(),
     name: z.string().meta({ description: 'Human-readable name.' }),
+    credential_fields: z.array(CredentialField).meta({ description: 'The keys of `credentials` this connector takes.' }),
   })
   .meta({ id: 'ConnectorInfo' });
 
@@ -64,6 +74,10 @@ export const ConnectorIngestResponse = z
     connector_type: z.string(),
     title: z.string(),
     user_id: z.string(),
+    status: z.enum(['ingested', 'pending']).meta({
+      description: 'ingested: stored (200). pending: still being processed after the wait (202); follow it in the project sources.',
+    }),
+    source_id: z.string(),
   })
   .meta({ id: 'ConnectorIngestResponse' });
 
@@ -100,7 +114,7 @@ export const ingestConnectorDocument = defineEndpoint({
   tags: ['connectors'],
   security: 'apiKey',
   request: { params: ConnectorParams, body: ConnectorIngestRequest },
-  response: { status: 200, description: 'The document was stored.', schema: ConnectorIngestResponse },
+  response: { status: 200, description: 'The document was stored (or, with 202, is still being processed).', schema: ConnectorIngestResponse },
   errors: [401, 404, 413, 429],
 });
 

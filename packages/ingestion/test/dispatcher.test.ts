@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
@@ -26,7 +27,7 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
   });
 
   it('keeps requests in the feed while the queue is unreachable, and hands them over once it is back', async () => {
-    const first = await service.requestDocumentIngest('u1', { connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
+    const first = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
     await waitUntilAllVisible(db);
 
     // Nothing listens on port 1: adding a job fails fast and the checkpoint stays put.
@@ -35,7 +36,7 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
     await down.close();
     expect((await db.query('SELECT * FROM dispatcher_checkpoints')).rows).toEqual([]);
 
-    const second = await service.requestDocumentIngest('u1', { connector_type: 'filesystem', external_id: 'b.md', session_id: 's1', domain: null });
+    const second = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'b.md', session_id: 's1', domain: null });
     await waitUntilAllVisible(db);
     const name = `dispatch-test-${process.pid}-${Date.now()}`;
     const up = createBullmqDocumentQueue({ redisUrl: await testRedisUrl(), name });
@@ -53,15 +54,15 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
   });
 
   it('a document asked for again into the same project is the same source, a new request', async () => {
-    const again = await service.requestDocumentIngest('u1', { connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
-    const other = await service.requestDocumentIngest('u1', { connector_type: 'filesystem', external_id: 'c.md', session_id: 's1', domain: null });
-    const first = await service.requestDocumentIngest('u1', { connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
+    const again = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
+    const other = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'c.md', session_id: 's1', domain: null });
+    const first = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null });
     expect(again.sourceId).toBe(first.sourceId);
     expect(again.requestId).not.toBe(first.requestId);
     expect(other.sourceId).not.toBe(first.sourceId);
   });
 
   it("refuses a session that is not the caller's live session", async () => {
-    await expect(service.requestDocumentIngest('u2', { connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null })).rejects.toThrow(/not found/);
+    await expect(service.requestDocumentIngest('u2', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'a.md', session_id: 's1', domain: null })).rejects.toThrow(/not found/);
   });
 });

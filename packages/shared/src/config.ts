@@ -41,6 +41,16 @@ export interface Config {
   sipTokenBudget: number;
   /** Cosine similarity at which a retrieved record counts as evidence (grounded/abstain). */
   sipMinSimilarity: number;
+  /** The filesystem connector serves files under this directory; absent: the connector is not offered. */
+  fsConnectorRoot?: string;
+  /** Let the web connector fetch loopback, private and link-local addresses (tests, intranets). */
+  webConnectorAllowPrivate: boolean;
+  githubApiUrl: string;
+  /** 32-byte key sealing connector credentials between API and worker; absent: a per-process key. */
+  credentialsKey?: string;
+  /** How long a connector ingest request waits for its document before answering 202. */
+  connectorIngestWaitMs: number;
+  workerConcurrency: number;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -148,12 +158,22 @@ const environmentSchema = z.object({
     .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number from 0 to 1' })
     .transform(Number)
     .default(0.62),
+  MEMCTX_FS_CONNECTOR_ROOT: z.string().trim().min(1).optional(),
+  MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: onOff().default(false),
+  MEMCTX_GITHUB_API_URL: serviceUrl(['http:', 'https:'], 'https://api.github.com').default('https://api.github.com'),
+  MEMCTX_CREDENTIALS_KEY: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, { error: 'must be 32 bytes as 64 hex characters or base64' })
+    .optional(),
+  MEMCTX_CONNECTOR_INGEST_WAIT_MS: wholeNumber(0, 300_000).default(15_000),
+  MEMCTX_WORKER_CONCURRENCY: wholeNumber(1, 64).default(2),
 });
 
 type VariableName = keyof typeof environmentSchema.shape;
 
 // Their values end up in logs when start-up fails, so they are never echoed.
-const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN', 'MEMCTX_CREDENTIALS_KEY']);
 
 export const CONFIG_VARIABLES = Object.keys(environmentSchema.shape) as readonly VariableName[];
 
@@ -192,6 +212,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     allowRemoteModels: vars.MEMCTX_ALLOW_REMOTE_MODELS,
     sipTokenBudget: vars.MEMCTX_SIP_TOKEN_BUDGET,
     sipMinSimilarity: vars.MEMCTX_SIP_MIN_SIMILARITY,
+    fsConnectorRoot: vars.MEMCTX_FS_CONNECTOR_ROOT,
+    webConnectorAllowPrivate: vars.MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE,
+    githubApiUrl: vars.MEMCTX_GITHUB_API_URL,
+    credentialsKey: vars.MEMCTX_CREDENTIALS_KEY,
+    connectorIngestWaitMs: vars.MEMCTX_CONNECTOR_INGEST_WAIT_MS,
+    workerConcurrency: vars.MEMCTX_WORKER_CONCURRENCY,
   });
 }
 
@@ -220,5 +246,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     databaseUrl: maskPassword(config.databaseUrl),
     redisUrl: maskPassword(config.redisUrl),
     adminToken: config.adminToken ? '***' : undefined,
+    credentialsKey: config.credentialsKey ? '***' : undefined,
   };
 }

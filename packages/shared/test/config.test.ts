@@ -37,6 +37,12 @@ describe('loadConfig', () => {
       allowRemoteModels: false,
       sipTokenBudget: 1500,
       sipMinSimilarity: 0.62,
+      fsConnectorRoot: undefined,
+      webConnectorAllowPrivate: false,
+      githubApiUrl: 'https://api.github.com',
+      credentialsKey: undefined,
+      connectorIngestWaitMs: 15_000,
+      workerConcurrency: 2,
     });
   });
 
@@ -63,6 +69,12 @@ describe('loadConfig', () => {
       MEMCTX_ALLOW_REMOTE_MODELS: '1',
       MEMCTX_SIP_TOKEN_BUDGET: '800',
       MEMCTX_SIP_MIN_SIMILARITY: '0.7',
+      MEMCTX_FS_CONNECTOR_ROOT: '/srv/docs',
+      MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: 'on',
+      MEMCTX_GITHUB_API_URL: 'http://127.0.0.1:9999',
+      MEMCTX_CREDENTIALS_KEY: 'a'.repeat(64),
+      MEMCTX_CONNECTOR_INGEST_WAIT_MS: '500',
+      MEMCTX_WORKER_CONCURRENCY: '4',
     });
     expect(config).toEqual({
       port: 9000,
@@ -88,6 +100,12 @@ describe('loadConfig', () => {
       allowRemoteModels: true,
       sipTokenBudget: 800,
       sipMinSimilarity: 0.7,
+      fsConnectorRoot: '/srv/docs',
+      webConnectorAllowPrivate: true,
+      githubApiUrl: 'http://127.0.0.1:9999',
+      credentialsKey: 'a'.repeat(64),
+      connectorIngestWaitMs: 500,
+      workerConcurrency: 4,
     });
   });
 
