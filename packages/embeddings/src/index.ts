@@ -1,1 +1,4 @@
-export {};
+export { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
+export { createTransformersEmbedder, type TransformersEmbedderOptions } from './transformers.js';
+export { createCachedEmbedder, migrateEmbeddingCache, type CacheStats } from './cache.js';
+export { createMicroBatcher } from './micro-batch.js';

@@ -7,7 +7,8 @@ import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 import { startProjector, type ProjectorHandle } from '@memctx/projector';
-import { allProjections } from '@memctx/read-models';
+import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
+import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
@@ -22,6 +23,8 @@ export interface Runtime {
   quota: QuotaStore;
   idempotency: IdempotencyStore;
   projections: readonly Projection[];
+  /** The cached embedder; absent with MEMCTX_EMBEDDINGS=off (retrieval then uses full text and recency). */
+  embedder?: Embedder;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
   sip: { embedder?: QueryEmbedder; settings: SipSettings };
   close(): Promise<void>;
@@ -45,8 +48,15 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   await migrateGenerations(db);
   await migrateQuota(db);
   await migrateIdempotency(db);
+  await migrateEmbeddingCache(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
   const store = createPostgresEventStore(db);
+  const embedder = config.embeddings
+    ? createCachedEmbedder(
+        await createTransformersEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels }),
+        db,
+      )
+    : undefined;
   return {
     config,
     logger,
@@ -56,10 +66,15 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     quota: createPostgresQuota(db, config.dailyIngestQuota),
     idempotency: createIdempotencyStore(db),
     projections: allProjections,
+    embedder,
     sip: {
+      embedder,
       settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, policy: { minSimilarity: config.sipMinSimilarity } },
     },
-    close: () => db.close(),
+    async close() {
+      await embedder?.close();
+      await db.close();
+    },
   };
 }
 
@@ -76,6 +91,13 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       batchSize: runtime.config.projectorBatchSize,
     });
     stops.push(() => projector.stop());
+    if (runtime.embedder) {
+      const filler = runEmbeddingFiller(runtime.db, runtime.embedder, {
+        text: runtime.config.embedFullExchange ? 'content' : 'embed_text',
+        onError: (error) => runtime.logger.error({ err: error }, 'embedding batch failed; retrying'),
+      });
+      stops.push(() => filler.stop());
+    }
   }
   if (runtime.config.roles.includes('worker')) {
     const purge = schedulePurge({

@@ -38,6 +38,8 @@ export interface Config {
   embeddings: boolean;
   /** Download model files from the Hugging Face hub when they are missing locally. */
   allowRemoteModels: boolean;
+  /** Embed a round's whole exchange instead of its user side (the spec's rule). */
+  embedFullExchange: boolean;
   sipTokenBudget: number;
   /** Cosine similarity at which a retrieved record counts as evidence (grounded/abstain). */
   sipMinSimilarity: number;
@@ -151,6 +153,7 @@ const environmentSchema = z.object({
   MEMCTX_EMBEDDING_MODEL: z.string().trim().min(1).default('BAAI/bge-small-en-v1.5'),
   MEMCTX_EMBEDDINGS: onOff().default(true),
   MEMCTX_ALLOW_REMOTE_MODELS: onOff().default(false),
+  MEMCTX_EMBED_FULL_EXCHANGE: onOff().default(false),
   MEMCTX_SIP_TOKEN_BUDGET: wholeNumber(50, 100_000).default(1_500),
   MEMCTX_SIP_MIN_SIMILARITY: z
     .string()
@@ -210,6 +213,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     embeddingModel: vars.MEMCTX_EMBEDDING_MODEL,
     embeddings: vars.MEMCTX_EMBEDDINGS,
     allowRemoteModels: vars.MEMCTX_ALLOW_REMOTE_MODELS,
+    embedFullExchange: vars.MEMCTX_EMBED_FULL_EXCHANGE,
     sipTokenBudget: vars.MEMCTX_SIP_TOKEN_BUDGET,
     sipMinSimilarity: vars.MEMCTX_SIP_MIN_SIMILARITY,
     fsConnectorRoot: vars.MEMCTX_FS_CONNECTOR_ROOT,

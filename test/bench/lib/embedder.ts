@@ -1,15 +1,11 @@
 import type { Db } from '@memctx/db';
+import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
+import { resolve } from 'node:path';
 
-export interface BenchEmbedder {
-  model: string;
-  embedQuery(text: string): Promise<ArrayLike<number>>;
-  embedDocuments(texts: string[]): Promise<Float32Array[]>;
-  close(): Promise<void>;
-}
-
-/** The service's cached embedder, unless MEMCTX_EMBEDDINGS=off. */
-export async function openBenchEmbedder(db: Db): Promise<BenchEmbedder | undefined> {
+/** The service's cached embedder on the bench database, unless MEMCTX_EMBEDDINGS=off. */
+export async function openBenchEmbedder(db: Db): Promise<Embedder | undefined> {
   if (['off', 'false', '0'].includes((process.env.MEMCTX_EMBEDDINGS ?? 'on').toLowerCase())) return undefined;
-  void db;
-  throw new Error('embeddings are not wired into the benchmarks yet: run with MEMCTX_EMBEDDINGS=off');
+  await migrateEmbeddingCache(db);
+  const modelsDir = resolve(import.meta.dirname, '../../..', process.env.MEMCTX_MODELS_DIR ?? 'models');
+  return createCachedEmbedder(await createTransformersEmbedder({ modelsDir }), db);
 }

@@ -21,13 +21,14 @@ import { evidenceIds, loadSamples, roundsOf, turnText } from './dataset.js';
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const budget = Number(process.env.MEMCTX_SIP_TOKEN_BUDGET ?? DEFAULT_SIP_SETTINGS.budgetTokens);
 const minSimilarity = Number(process.env.MEMCTX_SIP_MIN_SIMILARITY ?? DEFAULT_SIP_SETTINGS.policy.minSimilarity);
+const fullExchange = ['on', 'true', '1'].includes((process.env.MEMCTX_EMBED_FULL_EXCHANGE ?? 'off').toLowerCase());
 const samples = loadSamples().slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
 
 const database = await createBenchDatabase(serverUrl);
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 4 });
+await ensureVectorExtension(db);
 const embedder = await openBenchEmbedder(db);
 try {
-  await ensureVectorExtension(db);
   await migrateEventStore(db);
   await migrateGenerations(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
@@ -59,7 +60,7 @@ try {
   let embedSeconds = 0;
   if (embedder) {
     const t = performance.now();
-    while ((await fillEmbeddings(db, embedder, 128)) > 0);
+    while ((await fillEmbeddings(db, embedder, 128, fullExchange ? 'content' : 'embed_text')) > 0);
     embedSeconds = (performance.now() - t) / 1000;
   }
 
@@ -93,7 +94,7 @@ try {
   const total = (pick: (s: { questions: number; recalled: number; abstained: number }) => number, filter = (_c: number) => true) =>
     [...byCategory.entries()].filter(([c]) => filter(c)).reduce((n, [, s]) => n + pick(s), 0);
   const meanConversation = [...conversationTokens.values()].reduce((a, b) => a + b, 0) / conversationTokens.size;
-  console.log(`\nLoCoMo (${samples.length} conversations, ${questions} questions, ${roundOfTurn.size} turns), budget ${budget} tokens, ${embedder ? `embeddings ${embedder.model}` : 'NO embeddings (full text + recency)'}, min similarity ${minSimilarity}`);
+  console.log(`\nLoCoMo (${samples.length} conversations, ${questions} questions, ${roundOfTurn.size} turns), budget ${budget} tokens, ${embedder ? `embeddings ${embedder.model} of ${fullExchange ? 'the whole exchange' : 'the user side'}` : 'NO embeddings (full text + recency)'}, min similarity ${minSimilarity}`);
   console.log(`  ingest ${fmt(ingestSeconds)} s, embedding ${fmt(embedSeconds)} s`);
   console.log(`  evidence recall    ${fmt((100 * total((s) => s.recalled)) / questions)} % overall`);
   for (const [category, s] of [...byCategory.entries()].sort((a, b) => a[0] - b[0])) {

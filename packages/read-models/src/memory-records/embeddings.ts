@@ -5,6 +5,14 @@ export interface DocumentEmbedder {
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
 }
 
+/**
+ * Which text of a record is embedded: `embed_text` (the spec's rule: the user
+ * side of a round, the chunk of a document) or `content` (the whole exchange,
+ * MEMCTX_EMBED_FULL_EXCHANGE=on: better recall when facts sit in the replies,
+ * as the LoCoMo benchmark shows, at about twice the embedding time).
+ */
+export type EmbeddedText = 'embed_text' | 'content';
+
 export const toVectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector).join(',')}]`;
 
 /**
@@ -13,9 +21,10 @@ export const toVectorLiteral = (vector: ArrayLike<number>): string => `[${Array.
  * idempotent and survives rebuilds: after a replay the new rows are filled
  * again from the embedding cache without running the model.
  */
-export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, batchSize = 64): Promise<number> {
+export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, batchSize = 64, text: EmbeddedText = 'embed_text'): Promise<number> {
   const { rows } = await db.query<{ user_id: string; record_id: string; embed_text: string }>(
-    `SELECT user_id, record_id, embed_text FROM memory_records WHERE embedding IS NULL ORDER BY global_position LIMIT $1`,
+    `SELECT user_id, record_id, ${text === 'content' ? 'content' : 'embed_text'} AS embed_text FROM memory_records
+     WHERE embedding IS NULL ORDER BY global_position LIMIT $1`,
     [batchSize],
   );
   if (rows.length === 0) return 0;
@@ -41,7 +50,7 @@ export interface EmbeddingFiller {
 export function runEmbeddingFiller(
   db: Db,
   embedder: DocumentEmbedder,
-  options: { batchSize?: number; idleWaitMs?: number; onError?: (error: unknown) => void } = {},
+  options: { batchSize?: number; idleWaitMs?: number; text?: EmbeddedText; onError?: (error: unknown) => void } = {},
 ): EmbeddingFiller {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -56,7 +65,7 @@ export function runEmbeddingFiller(
   const loop = (async () => {
     while (!stopped) {
       try {
-        const filled = await fillEmbeddings(db, embedder, options.batchSize);
+        const filled = await fillEmbeddings(db, embedder, options.batchSize, options.text);
         if (filled === 0) await idle();
       } catch (error) {
         if (stopped) break;

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
+import { createMicroBatcher } from './micro-batch.js';
+
+export interface TransformersEmbedderOptions {
+  modelsDir: string;
+  modelId?: string;
+  /** Download from the Hugging Face hub when the files are not in `modelsDir` (off by default: no network at run time). */
+  allowRemote?: boolean;
+  batchSize?: number;
+  /** Queries that arrive within this many milliseconds share one forward pass. */
+  queryWindowMs?: number;
+}
+
+const DIMENSIONS: Record<string, number> = { 'BAAI/bge-small-en-v1.5': 384, 'Xenova/bge-small-en-v1.5': 384, 'Xenova/all-MiniLM-L6-v2': 384 };
+
+/**
+ * bge-small-en-v1.5 (quantized ONNX) on CPU through transformers.js: CLS pooling,
+ * normalized, 384 dimensions. Documents run in batches of `batchSize`; concurrent
+ * queries are micro-batched so a burst of SIP builds costs one forward pass.
+ */
+export async function createTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
+  const modelId = options.modelId ?? DEFAULT_EMBEDDING_MODEL;
+  const modelsDir = resolve(options.modelsDir);
+  const local = join(modelsDir, modelId, 'onnx', 'model_quantized.onnx');
+  if (!options.allowRemote && !existsSync(local)) {
+    throw new Error(`embedding model files are missing (${local}): run \`bash infra/scripts/fetch-model.sh\`, or set MEMCTX_ALLOW_REMOTE_MODELS=1 to download them`);
+  }
+  env.localModelPath = `${modelsDir}/`;
+  env.allowLocalModels = true;
+  env.allowRemoteModels = options.allowRemote ?? false;
+  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu' });
+  const pooling = modelId.includes('MiniLM') ? 'mean' : 'cls';
+  const batchSize = options.batchSize ?? 32;
+
+  const run = async (texts: string[]): Promise<Float32Array[]> => {
+    const output = await extractor(texts, { pooling, normalize: true });
+    const [rows, width] = output.dims as [number, number];
+    const data = output.data as Float32Array;
+    return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
+  };
+  const queries = createMicroBatcher(run, { windowMs: options.queryWindowMs ?? 2, maxBatch: batchSize });
+  const prefix = modelId.includes('bge') ? BGE_QUERY_INSTRUCTION : '';
+
+  return {
+    model: modelId,
+    dimensions: DIMENSIONS[modelId] ?? 384,
+    async embedDocuments(texts) {
+      const vectors: Float32Array[] = [];
+      for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await run(texts.slice(i, i + batchSize))));
+      return vectors;
+    },
+    embedQuery: (text) => queries(prefix + text),
+    async close() {
+      await extractor.dispose();
+    },
+  };
+}

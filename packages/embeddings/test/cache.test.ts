@@ -1,0 +1,75 @@
+import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
+import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '../src/index.js';
+import { MODELS_DIR } from './model.js';
+
+/** Counts what reaches the real model, so the cache's effect is measured, not assumed. */
+function counting(embedder: Embedder) {
+  const calls = { documents: 0, queries: 0 };
+  const wrapped: Embedder = {
+    ...embedder,
+    embedDocuments: async (texts) => {
+      calls.documents += texts.length;
+      return embedder.embedDocuments(texts);
+    },
+    embedQuery: async (text) => {
+      calls.queries++;
+      return embedder.embedQuery(text);
+    },
+  };
+  return { wrapped, calls };
+}
+
+const backends: Array<[string, () => Promise<{ db: Db; close(): Promise<void> }>]> = [
+  ['PostgreSQL', async () => {
+    const database: TestDatabase = await createTestDatabase('emb');
+    const db = createPostgresDb({ connectionString: database.url });
+    return { db, close: async () => { await db.close(); await database.drop(); } };
+  }],
+  ['PGlite', async () => {
+    const db = await createPgliteDb();
+    return { db, close: () => db.close() };
+  }],
+];
+
+describe.each(backends)('embedding cache on %s', (_name, open) => {
+  let model: Embedder;
+  let handle: { db: Db; close(): Promise<void> };
+  beforeAll(async () => {
+    model = await createTransformersEmbedder({ modelsDir: MODELS_DIR });
+    handle = await open();
+    await ensureVectorExtension(handle.db);
+    await migrateEmbeddingCache(handle.db);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await model.close();
+  });
+
+  it('runs the model once per distinct text, and never again for cached texts', async () => {
+    const { wrapped, calls } = counting(model);
+    const cached = createCachedEmbedder(wrapped, handle.db);
+    const first = await cached.embedDocuments(['alpha fact', 'beta fact', 'alpha fact']);
+    expect(calls.documents).toBe(2);
+    expect(first[0]).toEqual(first[2]);
+    const again = await cached.embedDocuments(['beta fact', 'alpha fact']);
+    expect(calls.documents).toBe(2);
+    expect(Array.from(again[1]!)).toEqual(Array.from(first[0]!).map((x) => expect.closeTo(x, 6)));
+    // A fresh cached embedder over the same table (a rebuild, another process) still hits.
+    const { wrapped: other, calls: otherCalls } = counting(model);
+    await createCachedEmbedder(other, handle.db).embedDocuments(['alpha fact', 'gamma fact']);
+    expect(otherCalls.documents).toBe(1);
+  });
+
+  it('caches queries apart from documents (the query instruction changes the vector)', async () => {
+    const { wrapped, calls } = counting(model);
+    const cached = createCachedEmbedder(wrapped, handle.db);
+    const q1 = await cached.embedQuery('alpha fact');
+    const q2 = await cached.embedQuery('alpha fact');
+    expect(calls.queries).toBe(1);
+    expect(Array.from(q2)).toEqual(Array.from(q1).map((x) => expect.closeTo(x, 6)));
+    const [doc] = await cached.embedDocuments(['alpha fact']);
+    expect(Array.from(doc!)).not.toEqual(Array.from(q1));
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransformersEmbedder, type Embedder } from '../src/index.js';
+import { MODELS_DIR } from './model.js';
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+describe('bge-small-en-v1.5 through transformers.js', () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await createTransformersEmbedder({ modelsDir: MODELS_DIR, batchSize: 4 });
+  });
+  afterAll(() => embedder.close());
+
+  it('gives 384-dimensional unit vectors', async () => {
+    const [v] = await embedder.embedDocuments(['The oven runs twenty degrees hot.']);
+    expect(v).toHaveLength(384);
+    expect(dot(v!, v!)).toBeCloseTo(1, 4);
+  });
+
+  it('puts a paraphrase nearer than an unrelated sentence', async () => {
+    const [oven, stove, lisbon] = await embedder.embedDocuments(['The oven runs hot', 'My stove heats too much', 'A train to Lisbon in March']);
+    expect(dot(oven!, stove!)).toBeGreaterThan(dot(oven!, lisbon!) + 0.1);
+  });
+
+  it('embeds a query with the instruction prefix, so it differs from the same text as a document', async () => {
+    const [asDocument] = await embedder.embedDocuments(['how hot is the oven']);
+    const asQuery = await embedder.embedQuery('how hot is the oven');
+    expect(dot(asDocument!, asQuery)).toBeLessThan(0.999);
+    expect(dot(asDocument!, asQuery)).toBeGreaterThan(0.7);
+  });
+
+  it('keeps input order across batches and matches one-at-a-time results', async () => {
+    const texts = Array.from({ length: 10 }, (_, i) => `note number ${i} about ${i % 2 ? 'gardening' : 'cooking'}`);
+    const batched = await embedder.embedDocuments(texts);
+    for (const i of [0, 5, 9]) {
+      const [single] = await embedder.embedDocuments([texts[i]!]);
+      // Dynamic int8 quantization scales activations per batch, so batched and single runs differ in the third decimal.
+      expect(dot(batched[i]!, single!)).toBeGreaterThan(0.99);
+    }
+  });
+
+  it('answers concurrent queries (micro-batched) each with its own vector', async () => {
+    const queries = ['oven temperature', 'train to Lisbon', 'sourdough starter'];
+    const together = await Promise.all(queries.map((q) => embedder.embedQuery(q)));
+    const apart = [];
+    for (const q of queries) apart.push(await embedder.embedQuery(q));
+    together.forEach((v, i) => expect(dot(v, apart[i]!)).toBeGreaterThan(0.99));
+    // ...and not someone else's: each is nearest to its own query.
+    together.forEach((v, i) => apart.forEach((w, j) => j !== i && expect(dot(v, apart[i]!)).toBeGreaterThan(dot(v, w))));
+  });
+
+  it('says how to get the model when the files are missing', async () => {
+    await expect(createTransformersEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh/);
+  });
+});
