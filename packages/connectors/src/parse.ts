@@ -18,7 +18,11 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 function decodeText(content: Buffer): string {
   if (content.includes(0)) throw new UnparseableDocument('the document is binary, not text');
   const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
-  const bad = (text.match(/[\uFFFD\u0001-\u0008\u000E-\u001F]/g) ?? []).length;
+  let bad = 0;
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code === 0xfffd || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d)) bad++;
+  }
   if (text.length > 0 && bad / text.length > 0.05) throw new UnparseableDocument('the document is not readable text');
   return text.replace(/^\uFEFF/, '');
 }
