@@ -7,7 +7,8 @@ import { adminRoutes, requireAdminToken } from './auth/admin.js';
 import type { ApiKeyStore } from './auth/key-store.js';
 import { requireApiKey } from './auth/require-api-key.js';
 import { mountDashboardPage } from './dashboard/routes.js';
-import { connectorCatalogRoutes, emptyConnectorCatalog, type ConnectorCatalog } from './connectors/catalog.js';
+import { connectorCatalogRoutes } from './connectors/catalog.js';
+import { emptyConnectorDirectory, type ConnectorDirectory } from './connectors/directory.js';
 import { databaseCheck, type HealthChecks } from './health/checks.js';
 import { healthRoutes } from './health/routes.js';
 import { createEndpointMounter, type RouteModule } from './http/endpoints.js';
@@ -27,7 +28,7 @@ export interface AppDeps {
   /** event_store, queue, projections (and database) checks; each runs with a timeout. */
   healthChecks?: HealthChecks;
   healthCheckTimeoutMs?: number;
-  connectors?: ConnectorCatalog;
+  connectors?: ConnectorDirectory;
   /** The feature endpoints (SIP, memory, projects, sessions, dashboard, connectors). */
   routes?: readonly RouteModule[];
   /** Defaults to a registry of its own, so two apps in one process do not share series. */
@@ -69,7 +70,7 @@ export function createApp(deps: AppDeps): Express {
   const healthChecks: HealthChecks = { ...(deps.db ? { database: databaseCheck(deps.db) } : {}), ...deps.healthChecks };
   const modules: RouteModule[] = [
     healthRoutes(healthChecks, { timeoutMs: deps.healthCheckTimeoutMs, version: deps.version }),
-    connectorCatalogRoutes(deps.connectors ?? emptyConnectorCatalog),
+    connectorCatalogRoutes(deps.connectors ?? emptyConnectorDirectory),
     // Without an admin token the admin API does not exist: every /admin path is a 404.
     ...(adminToken ? [adminRoutes(deps.keyStore)] : []),
     ...(deps.routes ?? []),

@@ -102,9 +102,14 @@ describe('connectors listing', () => {
   });
 
   it('lists what the catalog holds', async () => {
-    const other = await startApp({ connectors: { list: () => [{ connector_type: 'gdrive', name: 'Google Drive' }] } });
+    const github = {
+      connector_type: 'github',
+      name: 'GitHub',
+      credential_fields: [{ name: 'token', description: 'A personal access token', required: true, secret: true }],
+    };
+    const other = await startApp({ connectors: { catalog: () => [github], get: () => undefined, statusOf: () => undefined } });
     try {
-      expect((await call(`${other.url}/api/v1/connectors`)).body).toEqual({ connectors: [{ connector_type: 'gdrive', name: 'Google Drive' }] });
+      expect((await call(`${other.url}/api/v1/connectors`)).body).toEqual({ connectors: [github] });
     } finally {
       await other.close();
     }

@@ -37,9 +37,7 @@ export function filesystemConnector(options: FilesystemOptions): Connector<z.inf
     }
     // A symbolic link inside the root may still lead out of it.
     if (!inside(real)) throw new DocumentRefused('external_id points outside the connector root', 403);
-    const info = await stat(real);
-    if (!info.isFile()) throw new DocumentRefused(`not a file: ${externalId}`, 400);
-    if (info.size > maxBytes) throw new DocumentRefused(`file is larger than ${maxBytes} bytes`, 413);
+    if (!(await stat(real)).isFile()) throw new DocumentRefused(`not a file: ${externalId}`, 400);
     return real;
   }
 
@@ -90,6 +88,8 @@ export function filesystemConnector(options: FilesystemOptions): Connector<z.inf
     },
     async fetch(_credentials, externalId) {
       const path = await resolveInside(externalId);
+      // Checked when fetching, not when asked: an oversized file becomes a failed source with the reason.
+      if ((await stat(path)).size > maxBytes) throw new DocumentRefused(`the file is larger than ${maxBytes} bytes`, 413);
       const root = await rootPromise;
       return { ...documentOf(root, path), external_id: externalId, content: await readFile(path) };
     },

@@ -22,12 +22,13 @@ export interface DefaultConnectorOptions {
   fsRoot?: string;
   allowPrivateWeb?: boolean;
   githubBaseUrl?: string;
+  maxBytes?: number;
 }
 
 export function defaultConnectors(options: DefaultConnectorOptions): Connector[] {
   return [
-    ...(options.fsRoot ? [filesystemConnector({ root: options.fsRoot }) as unknown as Connector] : []),
-    webConnector({ allowPrivate: options.allowPrivateWeb }) as unknown as Connector,
+    ...(options.fsRoot ? [filesystemConnector({ root: options.fsRoot, maxBytes: options.maxBytes }) as unknown as Connector] : []),
+    webConnector({ allowPrivate: options.allowPrivateWeb, maxBytes: options.maxBytes }) as unknown as Connector,
     githubConnector({ baseUrl: options.githubBaseUrl }) as unknown as Connector,
   ];
 }

@@ -90,8 +90,9 @@ describe('GitHub connector against recorded-shape responses', () => {
     const github = githubConnector({ baseUrl });
     expect(github.credentials.safeParse({ owner: 'acme', repo: 'handbook' }).success).toBe(false);
     expect(github.credentials.safeParse({ ...credentials, owner: 'a/b' }).success).toBe(false);
-    const error = await github.fetch({ ...credentials, token: 'ghp_verysecret' }, 'README.md').catch((e: Error) => e);
-    expect(String(error.message)).not.toContain('ghp_verysecret');
+    const error: unknown = await github.fetch({ ...credentials, token: 'ghp_verysecret' }, 'README.md').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CredentialsRejected);
+    expect((error as Error).message).not.toContain('ghp_verysecret');
     expect(github.credentialFields.find((f) => f.name === 'token')).toMatchObject({ secret: true, required: true });
   });
 });

@@ -19,7 +19,7 @@ export async function migrateEmbeddingCache(db: Db): Promise<void> {
 
 const hashOf = (kind: 'document' | 'query', text: string) => createHash('sha256').update(`${kind}\u0000${text}`).digest();
 const toLiteral = (vector: Float32Array) => `[${Array.from(vector).join(',')}]`;
-const fromLiteral = (text: string) => Float32Array.from(text.slice(1, -1).split(','), Number);
+const fromLiteral = (text: string): Float32Array => Float32Array.from(text.slice(1, -1).split(','), Number);
 
 export interface CacheStats {
   hits: number;
@@ -40,7 +40,7 @@ export function createCachedEmbedder(embedder: Embedder, db: Db): Embedder & { s
       'SELECT text_hash, embedding::text AS embedding FROM embedding_cache WHERE model = $1 AND text_hash = ANY($2::bytea[])',
       [embedder.model, hashes],
     );
-    const found = new Map(rows.map((row) => [Buffer.from(row.text_hash).toString('hex'), fromLiteral(row.embedding)]));
+    const found = new Map<string, Float32Array>(rows.map((row) => [Buffer.from(row.text_hash).toString('hex'), fromLiteral(row.embedding)]));
     const missing = new Map<string, string>();
     hashes.forEach((hash, i) => {
       const key = hash.toString('hex');

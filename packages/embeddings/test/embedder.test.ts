@@ -42,7 +42,7 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
   it('answers concurrent queries (micro-batched) each with its own vector', async () => {
     const queries = ['oven temperature', 'train to Lisbon', 'sourdough starter'];
     const together = await Promise.all(queries.map((q) => embedder.embedQuery(q)));
-    const apart = [];
+    const apart: Float32Array[] = [];
     for (const q of queries) apart.push(await embedder.embedQuery(q));
     together.forEach((v, i) => expect(dot(v, apart[i]!)).toBeGreaterThan(0.99));
     // ...and not someone else's: each is nearest to its own query.

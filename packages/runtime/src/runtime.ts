@@ -12,6 +12,7 @@ import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache
 import type { Config, Logger } from '@memctx/shared';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
+import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
 
 /** Everything a memctx process needs, wired from configuration once. */
 export interface Runtime {
@@ -25,6 +26,8 @@ export interface Runtime {
   projections: readonly Projection[];
   /** The cached embedder; absent with MEMCTX_EMBEDDINGS=off (retrieval then uses full text and recency). */
   embedder?: Embedder;
+  /** Connectors, sealed credentials and the document queue. */
+  documents: Documents;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
   sip: { embedder?: QueryEmbedder; settings: SipSettings };
   close(): Promise<void>;
@@ -57,11 +60,13 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
         db,
       )
     : undefined;
+  const documents = await openDocuments(config, db, logger);
   return {
     config,
     logger,
     db,
     store,
+    documents,
     service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000 }),
     quota: createPostgresQuota(db, config.dailyIngestQuota),
     idempotency: createIdempotencyStore(db),
@@ -72,6 +77,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
       settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, policy: { minSimilarity: config.sipMinSimilarity } },
     },
     async close() {
+      await documents.queue.close();
       await embedder?.close();
       await db.close();
     },
@@ -104,6 +110,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       db: runtime.db, service: runtime.service, logger: runtime.logger, intervalMs: runtime.config.purgeIntervalSeconds * 1000,
     });
     stops.push(() => purge.stop());
+    stops.push(await startDocumentWorker(runtime));
   }
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }

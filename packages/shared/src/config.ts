@@ -53,6 +53,12 @@ export interface Config {
   /** How long a connector ingest request waits for its document before answering 202. */
   connectorIngestWaitMs: number;
   workerConcurrency: number;
+  /** Largest document a connector fetches. */
+  documentMaxBytes: number;
+  /** How long a worker holds a job before another takes it over (a crashed worker's job is retried after this). */
+  jobLockMs: number;
+  /** The BullMQ queue's name: deployments sharing one Redis need distinct names. */
+  queueName: string;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -171,6 +177,9 @@ const environmentSchema = z.object({
     .optional(),
   MEMCTX_CONNECTOR_INGEST_WAIT_MS: wholeNumber(0, 300_000).default(15_000),
   MEMCTX_WORKER_CONCURRENCY: wholeNumber(1, 64).default(2),
+  MEMCTX_DOCUMENT_MAX_BYTES: byteSize().default({ text: '20mb', bytes: 20 * 1024 ** 2 }),
+  MEMCTX_JOB_LOCK_MS: wholeNumber(1_000, 3_600_000).default(30_000),
+  MEMCTX_QUEUE_NAME: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "-" or "_"' }).default('memctx-documents'),
 });
 
 type VariableName = keyof typeof environmentSchema.shape;
@@ -222,6 +231,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     credentialsKey: vars.MEMCTX_CREDENTIALS_KEY,
     connectorIngestWaitMs: vars.MEMCTX_CONNECTOR_INGEST_WAIT_MS,
     workerConcurrency: vars.MEMCTX_WORKER_CONCURRENCY,
+    documentMaxBytes: vars.MEMCTX_DOCUMENT_MAX_BYTES.bytes,
+    jobLockMs: vars.MEMCTX_JOB_LOCK_MS,
+    queueName: vars.MEMCTX_QUEUE_NAME,
   });
 }
 

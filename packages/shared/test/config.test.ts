@@ -44,6 +44,9 @@ describe('loadConfig', () => {
       credentialsKey: undefined,
       connectorIngestWaitMs: 15_000,
       workerConcurrency: 2,
+      documentMaxBytes: 20 * 1024 * 1024,
+      jobLockMs: 30_000,
+      queueName: 'memctx-documents',
     });
   });
 
@@ -77,6 +80,9 @@ describe('loadConfig', () => {
       MEMCTX_CREDENTIALS_KEY: 'a'.repeat(64),
       MEMCTX_CONNECTOR_INGEST_WAIT_MS: '500',
       MEMCTX_WORKER_CONCURRENCY: '4',
+      MEMCTX_DOCUMENT_MAX_BYTES: '64kb',
+      MEMCTX_JOB_LOCK_MS: '2000',
+      MEMCTX_QUEUE_NAME: 'tenant-a.docs',
     });
     expect(config).toEqual({
       port: 9000,
@@ -109,6 +115,9 @@ describe('loadConfig', () => {
       credentialsKey: 'a'.repeat(64),
       connectorIngestWaitMs: 500,
       workerConcurrency: 4,
+      documentMaxBytes: 65_536,
+      jobLockMs: 2_000,
+      queueName: 'tenant-a.docs',
     });
   });
 

@@ -1,21 +1,10 @@
 import { listConnectors } from '@memctx/contracts';
 import type { RouteModule } from '../http/endpoints.js';
+import type { ConnectorDirectory } from './directory.js';
 
-export interface ConnectorInfo {
-  connector_type: string;
-  name: string;
-}
-
-/** The hook connectors register into; the API lists whatever the catalog holds. */
-export interface ConnectorCatalog {
-  list(): readonly ConnectorInfo[];
-}
-
-export const emptyConnectorCatalog: ConnectorCatalog = { list: () => [] };
-
-/** GET /api/v1/connectors (open). */
-export function connectorCatalogRoutes(catalog: ConnectorCatalog): RouteModule {
+/** GET /api/v1/connectors (open): each type, its display name and the credential fields it takes, never their values. */
+export function connectorCatalogRoutes(directory: ConnectorDirectory): RouteModule {
   return (routes) => {
-    routes.endpoint(listConnectors, () => ({ connectors: [...catalog.list()] }));
+    routes.endpoint(listConnectors, () => ({ connectors: [...directory.catalog()] }));
   };
 }

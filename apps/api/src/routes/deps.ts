@@ -1,6 +1,8 @@
 import type { IdempotencyStore, MemoryService, QuotaStore } from '@memctx/commands';
 import type { Db } from '@memctx/db';
+import type { CredentialStore } from '@memctx/ingestion';
 import type { QueryEmbedder, SipSettings } from '@memctx/sip';
+import type { ConnectorDirectory } from '../connectors/directory.js';
 import type { ReadYourWrites } from '../consistency/read-your-writes.js';
 
 /** What the feature routes need; built once from the runtime. */
@@ -12,4 +14,11 @@ export interface FeatureDeps {
   readYourWrites: ReadYourWrites;
   /** Without an embedder, SIP retrieval ranks by full text and recency only. */
   sip: { embedder?: QueryEmbedder; settings: SipSettings };
+  connectors: {
+    directory: ConnectorDirectory;
+    /** Where a request's credentials wait for the worker (sealed, never in events). */
+    credentials: CredentialStore;
+    /** How long an ingest request waits for its document to be stored before answering 202. */
+    ingestWaitMs: number;
+  };
 }

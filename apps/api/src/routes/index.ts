@@ -1,5 +1,6 @@
 import type { RouteModule } from '../http/endpoints.js';
 import type { FeatureDeps } from './deps.js';
+import { connectorRoutes } from './connectors.js';
 import { dashboardRoutes } from './dashboard.js';
 import { memoryRoutes } from './memory.js';
 import { projectRoutes } from './projects.js';
@@ -9,5 +10,5 @@ import { sipRoutes } from './sip.js';
 export type { FeatureDeps } from './deps.js';
 
 export function featureRoutes(deps: FeatureDeps): RouteModule[] {
-  return [projectRoutes(deps), memoryRoutes(deps), sessionRoutes(deps), sipRoutes(deps), dashboardRoutes(deps)];
+  return [projectRoutes(deps), memoryRoutes(deps), sessionRoutes(deps), sipRoutes(deps), dashboardRoutes(deps), connectorRoutes(deps)];
 }

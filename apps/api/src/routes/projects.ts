@@ -1,5 +1,5 @@
 import { createProject, listProjectSources, renameProject } from '@memctx/contracts';
-import { findProject } from '@memctx/read-models';
+import { findProject, listSources } from '@memctx/read-models';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
 import type { FeatureDeps } from './deps.js';
@@ -29,7 +29,8 @@ export function projectRoutes(deps: FeatureDeps): RouteModule {
       await fresh(deps, auth.userId, req, res);
       const project = await findProject(deps.db, auth.userId, params.project_id);
       if (!project) throw new HttpError(404, 'Not Found');
-      return { sources: [], total: 0 };
+      const sources = await listSources(deps.db, auth.userId, params.project_id);
+      return { sources, total: sources.length };
     });
   };
 }

@@ -5,6 +5,7 @@ import type { Config, Logger } from '@memctx/shared';
 import { createApp } from '../app.js';
 import { createDbApiKeyStore, migrateApiKeys } from '../auth/db-key-store.js';
 import { createReadYourWrites } from '../consistency/read-your-writes.js';
+import { connectorDirectory } from '../connectors/from-registry.js';
 import { featureRoutes } from '../routes/index.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
 import { runtimeHealthChecks } from './health-checks.js';
@@ -48,13 +49,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       projections: allProjections.map((p) => p.name),
       timeoutMs: config.readYourWritesTimeoutMs,
     });
+    const connectors = connectorDirectory(runtime.documents.connectors);
     const app = createApp({
       config: { ...config, adminToken },
       logger,
       db: runtime.db,
       keyStore,
       healthChecks: runtimeHealthChecks(runtime),
-      routes: featureRoutes({ ...runtime, readYourWrites }),
+      connectors,
+      routes: featureRoutes({
+        ...runtime,
+        readYourWrites,
+        connectors: { directory: connectors, credentials: runtime.documents.credentials, ingestWaitMs: config.connectorIngestWaitMs },
+      }),
     });
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
