@@ -1,3 +1,4 @@
+import { allProjections } from '@memctx/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
 import { createPostgresDb } from '@memctx/db';
@@ -29,15 +30,13 @@ describe('memctx projections', () => {
     const rebuild = capture(env);
     expect(await runCli(['projections', 'rebuild', 'all'], rebuild.io)).toBe(0);
     const lines = rebuild.out.join('').trim().split('\n');
-    expect(lines.map((line) => line.split(':')[0])).toEqual(['projects', 'sessions', 'memory_records', 'activity', 'efficiency']);
+    expect(lines.map((line) => line.split(':')[0])).toEqual(allProjections.map((p) => p.name));
     expect(lines[1]).toMatch(/^sessions: generation 1 -> 2, 30 events in [\d.]+ s/);
 
     const status = capture(env);
     expect(await runCli(['projections', 'status', '--json'], status.io)).toBe(0);
     const statuses = JSON.parse(status.out.join('')) as Array<{ name: string; generation: number; lagEvents: number; head: number }>;
-    expect(statuses.map((s) => [s.name, s.generation, s.lagEvents])).toEqual([
-      ['projects', 2, 0], ['sessions', 2, 0], ['memory_records', 2, 0], ['activity', 2, 0], ['efficiency', 2, 0],
-    ]);
+    expect(statuses.map((s) => [s.name, s.generation, s.lagEvents])).toEqual(allProjections.map((p) => [p.name, 2, 0]));
     const table = capture(env);
     expect(await runCli(['projections', 'status'], table.io)).toBe(0);
     expect(table.out.join('')).toMatch(/^PROJECTION\s+GENERATION\s+STATUS/);

@@ -59,17 +59,27 @@ export async function startDocumentWorker(runtime: Runtime): Promise<() => Promi
   const dispatcher = runDispatcher(db, runtime.store, documents.queue, {
     onError: (error) => logger.warn({ err: error }, 'could not queue document jobs yet; they wait in the event store'),
   });
-  await requeuePending(db, documents.queue).catch((error: unknown) => logger.warn({ err: error }, 'could not requeue pending sources'));
+  const requeue = (olderThanSeconds: number) =>
+    requeuePending(db, documents.queue, olderThanSeconds).catch((error: unknown) => logger.warn({ err: error }, 'could not requeue pending sources'));
+  await requeue(0);
+  // A Redis that lost its data (no persistence) loses queued jobs too; pending sources that sat for a while are queued again.
+  const sweep = setInterval(() => void requeue(REQUEUE_AFTER_SECONDS), REQUEUE_AFTER_SECONDS * 1000);
+  sweep.unref();
   return async () => {
+    clearInterval(sweep);
     await dispatcher.stop();
     await worker.close();
     await documents.queue.close();
   };
 }
 
-async function requeuePending(db: Db, queue: DocumentQueue): Promise<void> {
+const REQUEUE_AFTER_SECONDS = 60;
+
+async function requeuePending(db: Db, queue: DocumentQueue, olderThanSeconds: number): Promise<void> {
   const { rows } = await db.query<{ user_id: string; source_id: string; request_id: string; source_type: string; external_id: string }>(
-    `SELECT user_id, source_id, request_id, source_type, external_id FROM sources WHERE ingest_status = 'pending'`,
+    `SELECT user_id, source_id, request_id, source_type, external_id FROM sources
+     WHERE ingest_status = 'pending' AND updated_at < now() - make_interval(secs => $1)`,
+    [olderThanSeconds],
   );
   for (const row of rows) {
     await queue.add({ userId: row.user_id, sourceId: row.source_id, requestId: row.request_id, connectorType: row.source_type, externalId: row.external_id });
