@@ -23,6 +23,8 @@ export function parsePosition(text: string | undefined): Checkpoint | undefined 
  */
 export function createReadYourWrites(deps: { db: Queryable; projections: readonly string[]; timeoutMs: number; pollMs?: number }) {
   const lastWrite = new Map<string, Checkpoint>();
+  // SIP builds are kept apart: only the dashboards read them back, so a build never makes the next build wait.
+  const lastBuild = new Map<string, Checkpoint>();
   const waiters = new Set<{ target: Checkpoint; resolve: (caughtUp: boolean) => void; deadline: number }>();
   let projected: Checkpoint | undefined;
   let polling = false;
@@ -49,18 +51,20 @@ export function createReadYourWrites(deps: { db: Queryable; projections: readonl
   }
 
   return {
-    recordWrite(userId: string, position: Checkpoint | undefined): void {
+    recordWrite(userId: string, position: Checkpoint | undefined, kind: 'memory' | 'build' = 'memory'): void {
       if (!position) return;
-      const previous = lastWrite.get(userId);
-      if (!previous || compareCheckpoints(position, previous) > 0) lastWrite.set(userId, position);
+      const positions = kind === 'build' ? lastBuild : lastWrite;
+      const previous = positions.get(userId);
+      if (!previous || compareCheckpoints(position, previous) > 0) positions.set(userId, position);
       // Bound the memory a flood of distinct users can take; old entries are long projected anyway.
-      if (lastWrite.size > 100_000) lastWrite.delete(lastWrite.keys().next().value!);
+      if (positions.size > 100_000) positions.delete(positions.keys().next().value!);
     },
 
     /** Resolves true when the projections passed the user's last write, false when the wait timed out. */
-    async waitForUser(userId: string, minimum?: Checkpoint): Promise<boolean> {
+    async waitForUser(userId: string, minimum?: Checkpoint, options: { includeBuilds?: boolean } = {}): Promise<boolean> {
       const mine = lastWrite.get(userId);
-      const target = [mine, minimum].filter((c): c is Checkpoint => !!c).sort(compareCheckpoints).pop();
+      const builds = options.includeBuilds ? lastBuild.get(userId) : undefined;
+      const target = [mine, builds, minimum].filter((c): c is Checkpoint => !!c).sort(compareCheckpoints).pop();
       if (!target) return true;
       if (projected && compareCheckpoints(projected, target) >= 0) return true;
       return new Promise<boolean>((resolve) => {

@@ -8,12 +8,12 @@ import { fresh } from './guards.js';
 export function dashboardRoutes(deps: FeatureDeps): RouteModule {
   return (routes) => {
     routes.endpoint(getEfficiency, async ({ query }, { auth, req, res }) => {
-      await fresh(deps, auth.userId, req, res);
+      await fresh(deps, auth.userId, req, res, { includeBuilds: true });
       return efficiency(deps.db, auth.userId, query.window_seconds);
     });
 
     routes.endpoint(getActivity, async ({ query }, { auth, req, res }) => {
-      await fresh(deps, auth.userId, req, res);
+      await fresh(deps, auth.userId, req, res, { includeBuilds: true });
       return { items: await recentActivity(deps.db, auth.userId, query.limit) };
     });
 

@@ -74,14 +74,14 @@ export async function idempotent<T extends object>(
 }
 
 /** After a write: remember its position for this user's reads and tell the client. */
-export function wrote(deps: FeatureDeps, userId: string, res: Response, position: Checkpoint | undefined): void {
+export function wrote(deps: FeatureDeps, userId: string, res: Response, position: Checkpoint | undefined, kind: 'memory' | 'build' = 'memory'): void {
   if (!position) return;
-  deps.readYourWrites.recordWrite(userId, position);
+  deps.readYourWrites.recordWrite(userId, position, kind);
   res.set(POSITION_HEADER, formatPosition(position));
 }
 
 /** Before a read: wait (bounded) until the projections reflect the caller's writes. */
-export async function fresh(deps: FeatureDeps, userId: string, req: Request, res: Response): Promise<void> {
-  const caughtUp = await deps.readYourWrites.waitForUser(userId, parsePosition(req.get(MIN_POSITION_HEADER)));
+export async function fresh(deps: FeatureDeps, userId: string, req: Request, res: Response, options: { includeBuilds?: boolean } = {}): Promise<void> {
+  const caughtUp = await deps.readYourWrites.waitForUser(userId, parsePosition(req.get(MIN_POSITION_HEADER)), options);
   if (!caughtUp) res.set('X-Memctx-Stale', '1');
 }

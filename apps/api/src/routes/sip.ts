@@ -27,7 +27,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         grounded: built.grounded,
         abstain: built.abstain,
       });
-      wrote(deps, auth.userId, res, position);
+      wrote(deps, auth.userId, res, position, 'build');
       return {
         sip: built.sip,
         records_used: built.records_used,
