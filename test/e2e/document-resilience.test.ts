@@ -139,8 +139,8 @@ describe('Redis stopped while a document is requested', () => {
     });
   });
   afterAll(async () => {
-    redis?.kill('SIGKILL');
     await server?.stop();
+    redis?.kill('SIGKILL');
   });
 
   it('accepts the request durably, answers 202 pending, and stores the document once Redis is back', async () => {

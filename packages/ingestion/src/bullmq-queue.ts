@@ -16,6 +16,17 @@ export interface BullmqQueueOptions {
  * checkpoint instead of blocking; jobs are keyed by request id, so a retried
  * add is one job.
  */
+/** Closing waits for Redis; with Redis gone a shutdown must still end, so it is bounded. */
+async function bounded(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function ready(redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
@@ -93,15 +104,15 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
       workers.push(worker);
       return {
         async close() {
-          await worker.close();
-          await connection.quit().catch(() => undefined);
+          if (!(await bounded(worker.close(), 5_000))) void worker.close(true).catch(() => undefined);
+          connection.disconnect();
         },
       };
     },
     async close() {
-      await Promise.all(workers.map((w) => w.close()));
-      await queue.close();
-      await producer.quit().catch(() => undefined);
+      await Promise.all(workers.map((w) => bounded(w.close(), 5_000)));
+      await bounded(queue.close(), 5_000);
+      producer.disconnect();
     },
   };
 }

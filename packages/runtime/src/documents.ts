@@ -5,6 +5,7 @@ import {
   migrateCredentialStore, migrateDispatcher, runDispatcher, type CredentialStore, type DocumentQueue, type DocumentSteps,
 } from '@memctx/ingestion';
 import type { Config, Logger } from '@memctx/shared';
+import { Histogram, type Registry } from 'prom-client';
 import type { Runtime } from './runtime.js';
 
 /** Connectors and the document pipeline's shared parts: what the API needs to accept a document and the worker to process it. */
@@ -37,7 +38,14 @@ export async function openDocuments(config: Config, db: Db, logger: Logger): Pro
  * crashed in-process queue) are queued again; the per-request job id keeps that
  * from doubling work.
  */
-export async function startDocumentWorker(runtime: Runtime): Promise<() => Promise<void>> {
+export async function startDocumentWorker(runtime: Runtime, metrics: Registry): Promise<() => Promise<void>> {
+  const stepSeconds = new Histogram({
+    name: 'memctx_document_step_seconds',
+    help: 'Seconds per document in each step of the ingest pipeline (fetch, parse, chunk, embed, store).',
+    labelNames: ['step'],
+    buckets: [0.005, 0.025, 0.1, 0.5, 1, 2.5, 10, 30],
+    registers: [metrics],
+  });
   const { documents, db, logger } = runtime;
   const steps: DocumentSteps = {
     async fetch(type, credentials, externalId) {
@@ -51,7 +59,13 @@ export async function startDocumentWorker(runtime: Runtime): Promise<() => Promi
     chunk: (text) => chunkDocument(text),
     isPermanent,
   };
-  const handler = createDocumentHandler({ service: runtime.service, credentials: documents.credentials, steps, embedder: runtime.embedder });
+  const handler = createDocumentHandler({
+    service: runtime.service,
+    credentials: documents.credentials,
+    steps,
+    embedder: runtime.embedder,
+    onTimings: (timings) => Object.entries(timings).forEach(([step, seconds]) => stepSeconds.observe({ step }, seconds)),
+  });
   const worker = await documents.queue.work(handler.handle, async (job, reason) => {
     logger.warn({ source_id: job.sourceId, request_id: job.requestId, reason }, 'document ingest failed');
     await handler.failed(job, reason);

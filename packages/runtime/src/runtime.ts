@@ -10,6 +10,7 @@ import { startProjector, type ProjectorHandle } from '@memctx/projector';
 import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
+import { Registry } from 'prom-client';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
 import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   projections: readonly Projection[];
   /** The cached embedder; absent with MEMCTX_EMBEDDINGS=off (retrieval then uses full text and recency). */
   embedder?: Embedder;
+  /** Prometheus metrics of this process beyond HTTP (the API serves them at /metrics). */
+  metrics: Registry;
   /** Connectors, sealed credentials and the document queue. */
   documents: Documents;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
@@ -62,6 +65,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     : undefined;
   const documents = await openDocuments(config, db, logger);
   return {
+    metrics: new Registry(),
     config,
     logger,
     db,
@@ -110,7 +114,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       db: runtime.db, service: runtime.service, logger: runtime.logger, intervalMs: runtime.config.purgeIntervalSeconds * 1000,
     });
     stops.push(() => purge.stop());
-    stops.push(await startDocumentWorker(runtime));
+    stops.push(await startDocumentWorker(runtime, runtime.metrics));
   }
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }

@@ -57,6 +57,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       keyStore,
       healthChecks: runtimeHealthChecks(runtime),
       connectors,
+      metricsRegistry: runtime.metrics,
       routes: featureRoutes({
         ...runtime,
         readYourWrites,

@@ -1,0 +1,82 @@
+/**
+ * Document ingestion through the API: 200 Markdown documents of about five pages
+ * each, posted to POST /api/v1/connectors/filesystem/ingest by 8 clients against
+ * the compiled service (API, projector and worker in one process, BullMQ on Redis).
+ *   pnpm build && pnpm bench:documents
+ * Prints documents/s, chunks/s and where the worker's time went, read from the
+ * service's own memctx_document_step_seconds metric.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
+import { createBenchDatabase } from '../lib/database.js';
+import { requireBuild, startService } from '../lib/processes.js';
+import { fmt } from '../lib/stats.js';
+
+const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DOCUMENTS = Number(process.env.MEMCTX_BENCH_DOCUMENTS ?? 200);
+const CLIENTS = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 8);
+const ADMIN = 'bench-admin-token-0123456789';
+const PORT = String(18_900 + (process.pid % 50));
+
+requireBuild();
+// About five pages (≈ 2,500 words) per document, from LoCoMo's turns so the text is natural and varied.
+const lines = loadSamples().flatMap((s) => roundsOf(s).map((r) => turnText(r.user)));
+const root = mkdtempSync(join(tmpdir(), 'memctx-docs-bench-'));
+mkdirSync(join(root, 'docs'));
+for (let d = 0; d < DOCUMENTS; d++) {
+  const sections = Array.from({ length: 5 }, (_, page) => {
+    const body = Array.from({ length: 26 }, (_, i) => lines[(d * 131 + page * 26 + i) % lines.length]).join(' ');
+    return `## Page ${page + 1}\n\n${body}`;
+  });
+  writeFileSync(join(root, 'docs', `doc-${String(d).padStart(3, '0')}.md`), `# Document ${d}\n\n${sections.join('\n\n')}\n`);
+}
+
+const database = await createBenchDatabase(serverUrl);
+const api = await startService({
+  MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, PORT, MEMCTX_FS_CONNECTOR_ROOT: root,
+  MEMCTX_MODELS_DIR: resolve(import.meta.dirname, '../../../models'), MEMCTX_DAILY_INGEST_QUOTA: '1000000',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', MEMCTX_QUEUE_NAME: `bench-documents-${process.pid}`,
+  MEMCTX_CONNECTOR_INGEST_WAIT_MS: '300000', MEMCTX_WORKER_CONCURRENCY: '2',
+});
+try {
+  const created = await fetch(`${api.url}/admin/v1/api-keys`, {
+    method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'bench-docs' }),
+  });
+  const key = ((await created.json()) as { api_key: string }).api_key;
+  const call = async (path: string, body: unknown) => {
+    const r = await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  };
+  await call('/api/v1/memory/ingest', { session_id: 'docs', user_message: 'documents follow', assistant_message: 'ok' });
+
+  let next = 0;
+  let chunks = 0;
+  const failures: string[] = [];
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < DOCUMENTS) {
+        const d = next++;
+        const answer = await call('/api/v1/connectors/filesystem/ingest', { credentials: {}, external_id: `docs/doc-${String(d).padStart(3, '0')}.md`, session_id: 'docs' });
+        if (answer.status === 200) chunks += answer.body.chunks_stored as number;
+        else failures.push(`${d}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - began) / 1000;
+  const metrics = await (await fetch(`${api.url}/metrics`)).text();
+  const steps = Object.fromEntries(
+    [...metrics.matchAll(/^memctx_document_step_seconds_sum\{step="(\w+)"\} ([\d.e+-]+)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
+  const stepTotal = Object.values(steps).reduce((a, b) => a + b, 0);
+  console.log(`\nDocument ingestion: ${DOCUMENTS} Markdown documents (~5 pages each), ${CLIENTS} clients, through the API`);
+  console.log(`  ${fmt(DOCUMENTS / seconds, 2)} documents/s, ${fmt(chunks / seconds)} chunks/s (${chunks} chunks in ${fmt(seconds)} s), ${failures.length} failed`);
+  console.log(`  worker time by step: ${Object.entries(steps).map(([step, s]) => `${step} ${fmt((100 * s) / stepTotal)} %`).join(', ')}`);
+  for (const failure of failures.slice(0, 5)) console.log(`  failed: ${failure}`);
+  if (failures.length) process.exitCode = 1;
+} finally {
+  await api.stop();
+  await database.drop();
+}
