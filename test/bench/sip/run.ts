@@ -53,8 +53,8 @@ try {
 
   // Seed: the measured user's records first, then everybody else's, without the HNSW index (built once at the end).
   t = performance.now();
-  await db.exec('DROP INDEX IF EXISTS memory_records_embedding');
   const { rows: [schema] } = await db.query<{ schema_name: string }>(`SELECT schema_name FROM projection_generations WHERE name = 'memory_records' AND status = 'active'`);
+  await db.exec(`DROP INDEX IF EXISTS ${schema!.schema_name}.memory_records_embedding`);
   const table = `${schema!.schema_name}.memory_records`;
   const n = texts.length;
   const BATCH = 50_000;
@@ -78,7 +78,6 @@ try {
   await db.exec(`SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 2;
     CREATE INDEX memory_records_embedding ON ${table} USING hnsw (embedding vector_cosine_ops); ANALYZE ${table}`);
   const indexSeconds = (performance.now() - t) / 1000;
-  await db.query(`INSERT INTO ${schema!.schema_name}.memory_token_totals SELECT user_id, '', sum(token_count) FROM ${table} GROUP BY user_id`);
   // Restart the API so its pool sees the new index statistics from the first query on.
   await api.stop();
   api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' });
