@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb, type Db } from '@memctx/db';
 import { event, sessionStream } from '@memctx/domain';
@@ -8,38 +7,17 @@ import { createPostgresEventStore, migrateEventStore, type EventStore } from '@m
 import { migrateGenerations, projectionStatus, rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
+import { snapshotReadModels as snapshot, startMemctxProcess, until } from './processes.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ROUNDS = 40_000;
 
-/** A projector-only memctx process, run from source as an operator would run `MEMCTX_ROLES=projector`. */
-function startProjectorProcess(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['--conditions=@memctx/source', '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, MEMCTX_DATABASE_URL: databaseUrl, MEMCTX_ROLES: 'projector', MEMCTX_LOG_LEVEL: 'warn', MEMCTX_PROJECTOR_BATCH_SIZE: '4000',
-      // Embeddings are filled outside the projections (and would differ from a rebuild's empty ones); this test is about projections.
-      MEMCTX_EMBEDDINGS: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** A projector-only memctx process. */
+const startProjectorProcess = (databaseUrl: string): ChildProcess =>
+  startMemctxProcess({
+    MEMCTX_DATABASE_URL: databaseUrl, MEMCTX_ROLES: 'projector', MEMCTX_PROJECTOR_BATCH_SIZE: '4000',
+    // Embeddings are filled outside the projections (and would differ from a rebuild's empty ones); this test is about projections.
+    MEMCTX_EMBEDDINGS: 'off',
   });
-}
-
-async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
-  const order: Record<string, string> = {
-    projects: 'user_id, project_id', project_sessions: 'user_id, session_id', sessions: 'user_id, session_id',
-    session_messages: 'user_id, session_id, seq', memory_records: 'user_id, record_id', activity_items: 'user_id, global_position',
-  };
-  const out: Record<string, unknown[]> = {};
-  for (const [table, by] of Object.entries(order)) out[table] = (await db.query(`SELECT * FROM ${table} ORDER BY ${by}`)).rows;
-  return out;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('projector crash safety', () => {
   let database: TestDatabase;

@@ -1,1 +1,2 @@
-export { startProjector, type ProjectorHandle } from './projector.js';
+export { startProjector, prepareGenerations, type ProjectorHandle, type ProjectorDeps } from './projector.js';
+export { startKafkaProjector } from './kafka-projector.js';

@@ -7,18 +7,16 @@ export interface ProjectorHandle {
   stop(): Promise<void>;
 }
 
-/**
- * Runs every projection's live runner in this process. Several projector
- * processes may run side by side: batches compare-and-swap their checkpoints,
- * so each batch lands once whoever applies it.
- */
-export async function startProjector(deps: {
+export interface ProjectorDeps {
   db: Db;
   store: EventStore;
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
-}): Promise<ProjectorHandle> {
+}
+
+/** Makes sure each projection has an active generation of the code's version, rebuilding the ones whose version changed. */
+export async function prepareGenerations(deps: ProjectorDeps): Promise<void> {
   await migrateGenerations(deps.db);
   for (const projection of deps.projections) {
     const generation = await ensureActiveGeneration(deps.db, projection);
@@ -30,13 +28,22 @@ export async function startProjector(deps: {
       deps.logger.info({ ...result }, 'projection rebuilt for its new version');
     }
   }
+}
+
+/**
+ * Runs every projection's live runner in this process, following the feed.
+ * Several projector processes may run side by side: batches compare-and-swap
+ * their checkpoints, so each batch lands once whoever applies it.
+ */
+export async function startProjector(deps: ProjectorDeps): Promise<ProjectorHandle> {
+  await prepareGenerations(deps);
   const runners: Runner[] = deps.projections.map((projection) =>
     runLive(deps.db, deps.store, projection, {
       batchSize: deps.batchSize,
       onError: (error) => deps.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying'),
     }),
   );
-  deps.logger.info({ projections: deps.projections.map((p) => p.name) }, 'projector started');
+  deps.logger.info({ projections: deps.projections.map((p) => p.name), source: 'feed' }, 'projector started');
   return {
     async stop() {
       await Promise.all(runners.map((runner) => runner.stop()));

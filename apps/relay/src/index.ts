@@ -1,1 +1,2 @@
-export {};
+export { startRelay, type RelayOptions, type RelayHandle } from './relay.js';
+export { migrateRelay, loadRelayCheckpoint } from './checkpoint.js';

@@ -7,3 +7,4 @@ export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, 
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { waitForCheckpoint, minActiveCheckpoint } from './read-your-writes.js';
+export { migrateStreamGuards, applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';

@@ -6,7 +6,11 @@ import {
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { startProjector, type ProjectorHandle } from '@memctx/projector';
+import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memctx/projector';
+import { createKafkaEventSource, createKafkaPublisher, ensureTopic } from '@memctx/kafka';
+import { startRelay } from '@memctx/relay';
+import { parseStreamId } from '@memctx/domain';
+import type { RecordedEvent } from '@memctx/event-store';
 import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
@@ -95,11 +99,19 @@ export interface BackgroundRoles {
 /** Starts the projector and worker roles this process was configured with. */
 export async function startBackgroundRoles(runtime: Runtime): Promise<BackgroundRoles> {
   const stops: Array<() => Promise<void>> = [];
-  if (runtime.config.roles.includes('projector')) {
-    const projector: ProjectorHandle = await startProjector({
-      db: runtime.db, store: runtime.store, projections: runtime.projections, logger: runtime.logger,
-      batchSize: runtime.config.projectorBatchSize,
-    });
+  const { config, logger } = runtime;
+  if (config.roles.includes('projector')) {
+    const deps = { db: runtime.db, store: runtime.store, projections: runtime.projections, logger, batchSize: config.projectorBatchSize };
+    const projector: ProjectorHandle = config.projectorSource === 'kafka'
+      ? await startKafkaProjector({
+        ...deps,
+        partitionKey: partitionKeyOf,
+        source: createKafkaEventSource({
+          brokers: config.kafkaBrokers, topic: config.kafkaTopic, groupId: config.kafkaGroup, clientId: 'memctx-projector',
+          onError: (error) => logger.error({ err: error }, 'kafka projection batch failed; it will be delivered again'),
+        }),
+      })
+      : await startProjector(deps);
     stops.push(() => projector.stop());
     if (runtime.embedder) {
       const filler = runEmbeddingFiller(runtime.db, runtime.embedder, {
@@ -116,5 +128,26 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
     stops.push(() => purge.stop());
     stops.push(await startDocumentWorker(runtime, runtime.metrics));
   }
+  if (config.roles.includes('relay')) {
+    const topic = await ensureTopic({ brokers: config.kafkaBrokers, clientId: 'memctx-relay' }, config.kafkaTopic, config.kafkaPartitions);
+    logger.info({ topic: config.kafkaTopic, ...topic }, 'kafka topic ready');
+    const publisher = await createKafkaPublisher({
+      brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: 'memctx-relay', partitionKey: partitionKeyOf,
+    });
+    const relay = await startRelay({
+      db: runtime.db, store: runtime.store, publisher, name: config.kafkaTopic, metrics: runtime.metrics,
+      onError: (error) => logger.error({ err: error }, 'relay batch failed; resuming from its checkpoint'),
+    });
+    logger.info({ topic: config.kafkaTopic, brokers: config.kafkaBrokers, checkpoint: relay.checkpoint() }, 'relay started');
+    stops.push(async () => {
+      await relay.stop();
+      await publisher.close();
+    });
+  }
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+}
+
+/** Every event is keyed by its user: one user's events share a partition, in feed order. */
+export function partitionKeyOf(event: RecordedEvent): string {
+  return parseStreamId(event.stream_id).userId;
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-export const ROLES = ['api', 'projector', 'worker'] as const;
+export const ROLES = ['api', 'projector', 'worker', 'relay'] as const;
 export type Role = (typeof ROLES)[number];
+/** What a process runs when MEMCTX_ROLES is unset: everything that needs no Kafka. */
+export const DEFAULT_ROLES: readonly Role[] = ['api', 'projector', 'worker'];
+
+export const PROJECTOR_SOURCES = ['feed', 'kafka'] as const;
+export type ProjectorSource = (typeof PROJECTOR_SOURCES)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,6 +64,15 @@ export interface Config {
   jobLockMs: number;
   /** The BullMQ queue's name: deployments sharing one Redis need distinct names. */
   queueName: string;
+  /** Kafka bootstrap brokers (host:port); required by the relay role and the kafka projector source. */
+  kafkaBrokers: readonly string[];
+  kafkaTopic: string;
+  /** Partitions the relay creates the topic with when it is missing: the most projector instances that can share the work. */
+  kafkaPartitions: number;
+  /** The consumer group projectors share in kafka mode. */
+  kafkaGroup: string;
+  /** feed: projectors read the event store's feed; kafka: they consume the relay's topic in a consumer group. */
+  projectorSource: ProjectorSource;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -154,7 +168,7 @@ const environmentSchema = z.object({
     .toLowerCase()
     .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
     .default('info'),
-  MEMCTX_ROLES: roleList().default([...ROLES]),
+  MEMCTX_ROLES: roleList().default([...DEFAULT_ROLES]),
   MEMCTX_MODELS_DIR: z.string().trim().min(1).default('models'),
   MEMCTX_EMBEDDING_MODEL: z.string().trim().min(1).default('BAAI/bge-small-en-v1.5'),
   MEMCTX_EMBEDDINGS: onOff().default(true),
@@ -180,7 +194,30 @@ const environmentSchema = z.object({
   MEMCTX_DOCUMENT_MAX_BYTES: byteSize().default({ text: '20mb', bytes: 20 * 1024 ** 2 }),
   MEMCTX_JOB_LOCK_MS: wholeNumber(1_000, 3_600_000).default(30_000),
   MEMCTX_QUEUE_NAME: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, { error: 'must be 1 to 100 letters, digits, ".", "-" or "_"' }).default('memctx-documents'),
+  MEMCTX_KAFKA_BROKERS: brokerList().optional(),
+  MEMCTX_KAFKA_TOPIC: kafkaName().default('memctx.events.v1'),
+  MEMCTX_KAFKA_PARTITIONS: wholeNumber(1, 10_000).default(12),
+  MEMCTX_KAFKA_GROUP: kafkaName().default('memctx-projector'),
+  MEMCTX_PROJECTOR_SOURCE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(PROJECTOR_SOURCES, { error: `must be one of ${PROJECTOR_SOURCES.join(', ')}` }))
+    .default('feed'),
 });
+
+function brokerList() {
+  const expectation = { error: 'must be a comma-separated list of host:port, e.g. kafka:9092' };
+  return z
+    .string()
+    .transform((text) => text.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$/, expectation)).min(1, expectation));
+}
+
+/** Kafka's rule for topic and group names we choose: letters, digits, '.', '_', '-'. */
+function kafkaName() {
+  return z.string().trim().regex(/^[A-Za-z0-9._-]{1,249}$/, { error: 'must be 1 to 249 letters, digits, ".", "_" or "-"' });
+}
 
 type VariableName = keyof typeof environmentSchema.shape;
 
@@ -200,6 +237,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) throw new ConfigError(describeProblems(parsed.error.issues, present));
   const vars = parsed.data;
+  const needsKafka = [
+    ...(vars.MEMCTX_ROLES.includes('relay') ? ['MEMCTX_ROLES includes relay'] : []),
+    ...(vars.MEMCTX_PROJECTOR_SOURCE === 'kafka' ? ['MEMCTX_PROJECTOR_SOURCE is kafka'] : []),
+  ];
+  if (needsKafka.length > 0 && !vars.MEMCTX_KAFKA_BROKERS) {
+    throw new ConfigError([`MEMCTX_KAFKA_BROKERS: required because ${needsKafka.join(' and ')} (got undefined)`]);
+  }
+  if (vars.MEMCTX_PROJECTOR_SOURCE === 'kafka' && vars.MEMCTX_DATABASE_URL === undefined) {
+    throw new ConfigError(['MEMCTX_PROJECTOR_SOURCE: kafka needs a PostgreSQL server (MEMCTX_DATABASE_URL); the embedded database reads the feed (got "kafka")']);
+  }
   return Object.freeze({
     port: vars.PORT,
     host: vars.HOST,
@@ -234,6 +281,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     documentMaxBytes: vars.MEMCTX_DOCUMENT_MAX_BYTES.bytes,
     jobLockMs: vars.MEMCTX_JOB_LOCK_MS,
     queueName: vars.MEMCTX_QUEUE_NAME,
+    kafkaBrokers: Object.freeze(vars.MEMCTX_KAFKA_BROKERS ?? []),
+    kafkaTopic: vars.MEMCTX_KAFKA_TOPIC,
+    kafkaPartitions: vars.MEMCTX_KAFKA_PARTITIONS,
+    kafkaGroup: vars.MEMCTX_KAFKA_GROUP,
+    projectorSource: vars.MEMCTX_PROJECTOR_SOURCE,
   });
 }
 

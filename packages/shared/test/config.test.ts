@@ -47,6 +47,11 @@ describe('loadConfig', () => {
       documentMaxBytes: 20 * 1024 * 1024,
       jobLockMs: 30_000,
       queueName: 'memctx-documents',
+      kafkaBrokers: [],
+      kafkaTopic: 'memctx.events.v1',
+      kafkaPartitions: 12,
+      kafkaGroup: 'memctx-projector',
+      projectorSource: 'feed',
     });
   });
 
@@ -66,7 +71,7 @@ describe('loadConfig', () => {
       MEMCTX_PROJECTOR_BATCH_SIZE: '250',
       MEMCTX_BODY_LIMIT: '512kb',
       MEMCTX_LOG_LEVEL: 'DEBUG',
-      MEMCTX_ROLES: 'worker, api,worker',
+      MEMCTX_ROLES: 'worker, api,worker,relay',
       MEMCTX_MODELS_DIR: '/models',
       MEMCTX_EMBEDDING_MODEL: 'Xenova/all-MiniLM-L6-v2',
       MEMCTX_EMBEDDINGS: 'off',
@@ -83,6 +88,11 @@ describe('loadConfig', () => {
       MEMCTX_DOCUMENT_MAX_BYTES: '64kb',
       MEMCTX_JOB_LOCK_MS: '2000',
       MEMCTX_QUEUE_NAME: 'tenant-a.docs',
+      MEMCTX_KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092',
+      MEMCTX_KAFKA_TOPIC: 'tenant-a.events',
+      MEMCTX_KAFKA_PARTITIONS: '4',
+      MEMCTX_KAFKA_GROUP: 'tenant-a.projector',
+      MEMCTX_PROJECTOR_SOURCE: 'KAFKA',
     });
     expect(config).toEqual({
       port: 9000,
@@ -101,7 +111,7 @@ describe('loadConfig', () => {
       bodyLimit: '512kb',
       bodyLimitBytes: 524_288,
       logLevel: 'debug',
-      roles: ['worker', 'api'],
+      roles: ['worker', 'api', 'relay'],
       modelsDir: '/models',
       embeddingModel: 'Xenova/all-MiniLM-L6-v2',
       embeddings: false,
@@ -118,7 +128,24 @@ describe('loadConfig', () => {
       documentMaxBytes: 65_536,
       jobLockMs: 2_000,
       queueName: 'tenant-a.docs',
+      kafkaBrokers: ['kafka-1:9092', 'kafka-2:9092'],
+      kafkaTopic: 'tenant-a.events',
+      kafkaPartitions: 4,
+      kafkaGroup: 'tenant-a.projector',
+      projectorSource: 'kafka',
     });
+  });
+
+  it('requires brokers for the relay role and the kafka projector source, and a server for the latter', () => {
+    expect(problemsOf({ MEMCTX_ROLES: 'relay' })).toEqual(['MEMCTX_KAFKA_BROKERS: required because MEMCTX_ROLES includes relay (got undefined)']);
+    expect(problemsOf({ MEMCTX_DATABASE_URL: 'postgres://h/db', MEMCTX_PROJECTOR_SOURCE: 'kafka' })).toEqual([
+      'MEMCTX_KAFKA_BROKERS: required because MEMCTX_PROJECTOR_SOURCE is kafka (got undefined)',
+    ]);
+    expect(problemsOf({ MEMCTX_PROJECTOR_SOURCE: 'kafka', MEMCTX_KAFKA_BROKERS: 'k:9092' })[0]).toMatch(/^MEMCTX_PROJECTOR_SOURCE: kafka needs a PostgreSQL server/);
+    expect(problemsOf({ MEMCTX_KAFKA_BROKERS: 'no-port', MEMCTX_PROJECTOR_SOURCE: 'log' })).toEqual([
+      'MEMCTX_KAFKA_BROKERS: must be a comma-separated list of host:port, e.g. kafka:9092 (got "no-port")',
+      'MEMCTX_PROJECTOR_SOURCE: must be one of feed, kafka (got "log")',
+    ]);
   });
 
   it('treats empty variables as unset', () => {
@@ -155,7 +182,7 @@ describe('loadConfig', () => {
       'MEMCTX_SESSION_RETENTION_SECONDS: must be a whole number 1 or more (got "1.5")',
       'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "lots")',
       'MEMCTX_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker (got "api,web,cook")',
+      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker, relay (got "api,web,cook")',
     ]);
   });
 
@@ -169,7 +196,7 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '70000', MEMCTX_ROLES: ',', MEMCTX_BODY_LIMIT: '2gb' })).toEqual([
       'PORT: must be a whole number from 0 to 65535 (got "70000")',
       'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "2gb")',
-      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker (got ",")',
+      'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker, relay (got ",")',
     ]);
   });
 

@@ -1,2 +1,3 @@
 export { testPostgresUrl, testRedisUrl, createTestDatabase, type TestDatabase } from './services.js';
 export { waitUntilAllVisible } from './visibility.js';
+export { testKafkaBrokers } from './kafka.js';

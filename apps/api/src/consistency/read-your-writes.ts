@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { compareCheckpoints, type Checkpoint } from '@memctx/event-store';
-import { minActiveCheckpoint } from '@memctx/projections';
+import { minActiveCheckpoint, partitionKeyPositions } from '@memctx/projections';
 
 export const POSITION_HEADER = 'X-Memctx-Position';
 export const MIN_POSITION_HEADER = 'X-Memctx-Min-Position';
@@ -21,11 +21,22 @@ export function parsePosition(text: string | undefined): Checkpoint | undefined 
  * projections have passed the newest of the two. One poller serves all waiting
  * requests, so a burst of reads costs one query per tick, not one per request.
  */
-export function createReadYourWrites(deps: { db: Queryable; projections: readonly string[]; timeoutMs: number; pollMs?: number }) {
+export function createReadYourWrites(deps: {
+  db: Queryable;
+  projections: readonly string[];
+  timeoutMs: number;
+  pollMs?: number;
+  /**
+   * Projectors consume Kafka partitions keyed by user: there is no global
+   * checkpoint moving, so a waiter is also released once its own user's events
+   * are projected up to its target (the stream guards of the kafka source).
+   */
+  perUser?: boolean;
+}) {
   const lastWrite = new Map<string, Checkpoint>();
   // SIP builds are kept apart: only the dashboards read them back, so a build never makes the next build wait.
   const lastBuild = new Map<string, Checkpoint>();
-  const waiters = new Set<{ target: Checkpoint; resolve: (caughtUp: boolean) => void; deadline: number }>();
+  const waiters = new Set<{ userId: string; target: Checkpoint; resolve: (caughtUp: boolean) => void; deadline: number }>();
   let projected: Checkpoint | undefined;
   let polling = false;
 
@@ -35,9 +46,12 @@ export function createReadYourWrites(deps: { db: Queryable; projections: readonl
     try {
       while (waiters.size > 0) {
         projected = (await minActiveCheckpoint(deps.db, deps.projections).catch(() => undefined)) ?? projected;
+        const users = deps.perUser ? await userPositions() : undefined;
         const now = Date.now();
         for (const waiter of waiters) {
-          const passed = projected !== undefined && compareCheckpoints(projected, waiter.target) >= 0;
+          const reached = users?.get(waiter.userId);
+          const passed = (projected !== undefined && compareCheckpoints(projected, waiter.target) >= 0)
+            || (reached !== undefined && compareCheckpoints(reached, waiter.target) >= 0);
           if (passed || now >= waiter.deadline) {
             waiters.delete(waiter);
             waiter.resolve(passed);
@@ -48,6 +62,12 @@ export function createReadYourWrites(deps: { db: Queryable; projections: readonl
     } finally {
       polling = false;
     }
+  }
+
+  async function userPositions(): Promise<Map<string, Checkpoint> | undefined> {
+    const pending = [...new Set([...waiters].filter((w) => !projected || compareCheckpoints(projected, w.target) < 0).map((w) => w.userId))];
+    if (pending.length === 0) return undefined;
+    return partitionKeyPositions(deps.db, deps.projections, pending).catch(() => undefined);
   }
 
   return {
@@ -68,7 +88,7 @@ export function createReadYourWrites(deps: { db: Queryable; projections: readonl
       if (!target) return true;
       if (projected && compareCheckpoints(projected, target) >= 0) return true;
       return new Promise<boolean>((resolve) => {
-        waiters.add({ target, resolve, deadline: Date.now() + deps.timeoutMs });
+        waiters.add({ userId, target, resolve, deadline: Date.now() + deps.timeoutMs });
         void poll();
       });
     },

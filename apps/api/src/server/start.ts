@@ -48,6 +48,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db: runtime.db,
       projections: allProjections.map((p) => p.name),
       timeoutMs: config.readYourWritesTimeoutMs,
+      perUser: config.projectorSource === 'kafka',
     });
     const connectors = connectorDirectory(runtime.documents.connectors);
     const app = createApp({

@@ -1,0 +1,88 @@
+import type { Db } from '@memctx/db';
+import { checkpointOf, type Checkpoint, type EventStore } from '@memctx/event-store';
+import type { EventPublisher } from '@memctx/kafka';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { loadRelayCheckpoint, migrateRelay, saveRelayCheckpoint } from './checkpoint.js';
+
+export interface RelayOptions {
+  db: Db;
+  store: EventStore;
+  publisher: EventPublisher;
+  /** Names the checkpoint: one per destination topic. */
+  name?: string;
+  batchSize?: number;
+  pollIntervalMs?: number;
+  metrics?: Registry;
+  onError?: (error: unknown) => void;
+}
+
+export interface RelayHandle {
+  /** The position of the last event the broker acknowledged. */
+  checkpoint(): Checkpoint;
+  stop(): Promise<void>;
+}
+
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * Publishes the event feed, in feed order, to the publisher. The checkpoint moves
+ * only after the broker acknowledged a batch, so a crash at any point republishes
+ * at most the last batch (duplicates, recognisable by event id) and never skips one.
+ */
+export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
+  const { db, store, publisher } = options;
+  const name = options.name ?? 'kafka';
+  await migrateRelay(db);
+  let checkpoint = await loadRelayCheckpoint(db, name);
+  let stopped = false;
+  let current: ReturnType<EventStore['subscribe']> | undefined;
+
+  const published = new Counter({ name: 'memctx_relay_published_events_total', help: 'Events the broker acknowledged', registers: [] });
+  const lag = new Gauge({
+    name: 'memctx_relay_lag_events',
+    help: 'Events in the feed not yet acknowledged by the broker',
+    registers: [],
+    async collect() {
+      this.set(await store.countAfter(checkpoint));
+    },
+  });
+  options.metrics?.registerMetric(published);
+  options.metrics?.registerMetric(lag);
+
+  const loop = (async () => {
+    while (!stopped) {
+      current = store.subscribe({
+        after: checkpoint,
+        batchSize: options.batchSize ?? 1_000,
+        pollIntervalMs: options.pollIntervalMs ?? 500,
+        async onBatch(events) {
+          await publisher.publish(events);
+          const next = checkpointOf(events[events.length - 1]!);
+          await saveRelayCheckpoint(db, name, next);
+          checkpoint = next;
+          published.inc(events.length);
+        },
+      });
+      try {
+        await current.done;
+      } catch (error) {
+        // A broker or database outage: start again from the saved checkpoint after a pause.
+        if (!stopped) options.onError?.(error);
+        if (!stopped) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
+      }
+    }
+  })();
+
+  return {
+    checkpoint: () => checkpoint,
+    async stop() {
+      stopped = true;
+      await current?.stop();
+      await loop;
+      if (options.metrics) {
+        options.metrics.removeSingleMetric('memctx_relay_published_events_total');
+        options.metrics.removeSingleMetric('memctx_relay_lag_events');
+      }
+    },
+  };
+}

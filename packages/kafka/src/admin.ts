@@ -1,0 +1,34 @@
+import { AssignerProtocol } from 'kafkajs';
+import { kafkaClient, type KafkaOptions } from './publisher.js';
+
+/**
+ * Creates the topic when missing. Partitions bound how many projector instances
+ * share the work, and cannot be reduced later (raising them moves keys), so the
+ * count is chosen up front rather than left to the broker's auto-create default.
+ */
+export async function ensureTopic(options: KafkaOptions, topic: string, partitions: number): Promise<{ created: boolean; partitions: number }> {
+  const admin = kafkaClient(options).admin();
+  await admin.connect();
+  try {
+    const created = await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: partitions }] });
+    const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+    return { created, partitions: metadata?.partitions.length ?? 0 };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** The members of a consumer group and the partitions each owns now: shows how projector instances share the work. */
+export async function groupAssignment(options: KafkaOptions, groupId: string): Promise<Array<{ memberId: string; partitions: number[] }>> {
+  const admin = kafkaClient(options).admin();
+  await admin.connect();
+  try {
+    const { groups } = await admin.describeGroups([groupId]);
+    return (groups[0]?.members ?? []).map((member) => {
+      const decoded = member.memberAssignment.length > 0 ? AssignerProtocol.MemberAssignment.decode(member.memberAssignment) : null;
+      return { memberId: member.memberId, partitions: Object.values(decoded?.assignment ?? {}).flat().sort((a, b) => a - b) };
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}
