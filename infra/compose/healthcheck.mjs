@@ -1,0 +1,50 @@
+// Container health check for every memctx role: the Dockerfile's HEALTHCHECK and the memctx
+// services in docker-compose.yml run `node infra/compose/healthcheck.mjs` inside the container.
+// Exit 0 = healthy, 1 = unhealthy; the reason goes to stdout (docker inspect shows it).
+//
+// - With the `api` role (also when MEMCTX_ROLES is unset: every role runs in one process):
+//   GET /api/v1/health must answer 2xx. That endpoint checks the database, the event store
+//   and the projections' lag, so it is a readiness check, not only liveness.
+// - Without it (projector, worker, relay alone): those roles serve no HTTP, so this only
+//   proves that the memctx process (`node .../apps/api/dist/main.js`) is alive and not a
+//   zombie. That is liveness, not progress: a crashed role exits and `restart` brings it
+//   back; a stuck one shows up as lag in `memctx projections status`, in the api's
+//   /api/v1/health (projection lag) and /metrics (memctx_relay_lag_events).
+import { readdirSync, readFileSync } from 'node:fs';
+
+const ENTRY = 'apps/api/dist/main.js';
+const roles = (process.env.MEMCTX_ROLES ?? '')
+  .split(',')
+  .map((role) => role.trim().toLowerCase())
+  .filter(Boolean);
+const servesHttp = roles.length === 0 || roles.includes('api');
+
+function done(ok, reason) {
+  process.stdout.write(`${ok ? 'healthy' : 'unhealthy'}: ${reason}\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (servesHttp) {
+  const url = `http://127.0.0.1:${process.env.PORT || 8080}/api/v1/health`;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(4_000) });
+    done(response.ok, `GET ${url} answered ${response.status}`);
+  } catch (error) {
+    done(false, `GET ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+} else {
+  // Scan /proc rather than trusting PID 1, so the check also holds under `init: true` (tini as PID 1).
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!cmdline.some((arg) => arg.endsWith(ENTRY))) continue;
+      // Field 3 of /proc/<pid>/stat is the state; the command name before it may contain spaces.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (state !== 'Z') done(true, `roles ${roles.join(',')}: process ${pid} is alive (state ${state}); liveness only`);
+    } catch {
+      // The process went away while we looked; keep scanning.
+    }
+  }
+  done(false, `roles ${roles.join(',')}: no live process runs ${ENTRY}`);
+}
