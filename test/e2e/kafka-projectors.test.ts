@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb, type Db } from '@memctx/db';
-import { createPostgresEventStore, type EventStore } from '@memctx/event-store';
+import { compareCheckpoints, createPostgresEventStore, type EventStore } from '@memctx/event-store';
 import { ensureTopic, groupAssignment } from '@memctx/kafka';
 import { partitionKeyPositions, rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
@@ -39,6 +39,22 @@ describe('projectors fed by a Kafka consumer group', () => {
     }, 90_000, 'two members sharing the partitions');
   }, 180_000);
 
+  /** Waits until, for every user in the feed, the projectors have consumed that user's newest event. */
+  async function consumedEverything(): Promise<void> {
+    await waitUntilAllVisible(db);
+    const head = await store.head();
+    const { rows: newest } = await db.query<{ user_id: string; t: number; g: number }>(
+      `SELECT DISTINCT ON (data->>'user_id') data->>'user_id' AS user_id, transaction_id AS t, global_position AS g FROM events
+       ORDER BY data->>'user_id', transaction_id DESC, global_position DESC`);
+    await until(async () => {
+      const positions = await partitionKeyPositions(db, allProjections.map((p) => p.name), newest.map((row) => row.user_id));
+      return newest.every((row) => {
+        const reached = positions.get(row.user_id);
+        return !!reached && compareCheckpoints(reached, { transaction_id: Number(row.t), global_position: Number(row.g) }) >= 0;
+      });
+    }, 90_000, `the projectors to consume up to ${JSON.stringify(head)}`);
+  }
+
   afterAll(async () => {
     if (second) await killAndWait(second, 'SIGKILL');
     await db?.close();
@@ -73,19 +89,7 @@ describe('projectors fed by a Kafka consumer group', () => {
       if (u % 2) expect((await user.call('POST', '/api/v1/sessions/s2/restore')).status).toBeLessThan(300);
     }));
 
-    await waitUntilAllVisible(db);
-    const head = await store.head();
-    const everyUser = [...new Set((await db.query<{ user_id: string }>('SELECT DISTINCT user_id FROM sessions')).rows.map((r) => r.user_id)), ...users.map((u) => u.userId)];
-    await until(async () => {
-      const positions = await partitionKeyPositions(db, allProjections.map((p) => p.name), everyUser);
-      const newest = await db.query<{ user_id: string; t: number; g: number }>(
-        `SELECT DISTINCT ON (data->>'user_id') data->>'user_id' AS user_id, transaction_id AS t, global_position AS g FROM events
-         ORDER BY data->>'user_id', transaction_id DESC, global_position DESC`);
-      return newest.rows.every((row) => {
-        const reached = positions.get(row.user_id);
-        return !!reached && (reached.transaction_id > Number(row.t) || (reached.transaction_id === Number(row.t) && reached.global_position >= Number(row.g)));
-      });
-    }, 90_000, `the projectors to consume up to ${JSON.stringify(head)}`);
+    await consumedEverything();
 
     const { rows: [generations] } = await db.query<{ moved: number }>(
       `SELECT count(*)::int AS moved FROM projection_generations WHERE status = 'active' AND global_position > 0`);
@@ -98,5 +102,39 @@ describe('projectors fed by a Kafka consumer group', () => {
     // A clean rebuild replays the event store's feed directly, one batch at a time.
     for (const projection of allProjections) await rebuildProjection(db, store, projection, { batchSize: 5_000 });
     expect(await snapshotReadModels(db)).toEqual(fromKafka);
+  }, 240_000);
+
+  it('a blue/green rebuild while Kafka-fed projectors apply live writes loses none of them', async () => {
+    const writers = await Promise.all([1, 2, 3].map(() => server.newUser('kafka-rebuild')));
+    const written = new Map<string, number>();
+    let rebuilding = true;
+    // Writers keep posting until every rebuild is done, so writes land in each one's switch-over window.
+    const writing = Promise.all(writers.map(async (user) => {
+      let n = 0;
+      while (rebuilding || n < 5) {
+        const response = await user.call('POST', '/api/v1/memory/ingest', { session_id: 'live', user_message: `during rebuild ${n}`, assistant_message: 'ok' });
+        expect(response.status).toBe(200);
+        written.set(user.userId, ++n);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }));
+    // Each rebuild pauses between its last read of the feed and its switch-over, while the writes
+    // keep arriving through Kafka into the live generation: the switch must carry them over.
+    const pause = async (progress: { phase: string }) => {
+      if (progress.phase === 'switching') await new Promise((r) => setTimeout(r, 300));
+    };
+    try {
+      for (const projection of allProjections) await rebuildProjection(db, store, projection, { batchSize: 50, onProgress: pause });
+    } finally {
+      rebuilding = false;
+    }
+    await writing;
+    await consumedEverything();
+    const live = await snapshotReadModels(db);
+    for (const user of writers) {
+      expect(live.session_messages!.filter((m) => (m as { user_id: string }).user_id === user.userId)).toHaveLength(2 * written.get(user.userId)!);
+    }
+    for (const projection of allProjections) await rebuildProjection(db, store, projection, { batchSize: 5_000 });
+    expect(await snapshotReadModels(db)).toEqual(live);
   }, 240_000);
 });
