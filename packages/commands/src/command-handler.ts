@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Decider } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
 import type { AppendBatcher } from './append-batcher.js';
-import { createKeyedLock } from './keyed-lock.js';
+import { createKeyedLock } from '@memctx/shared';
 
 interface StreamEvent {
   type: string;

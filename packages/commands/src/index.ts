@@ -4,7 +4,6 @@ export {
 } from './memory-service.js';
 export { createCommandHandler, type HandleOptions, type Handled } from './command-handler.js';
 export { createAppendBatcher, type AppendBatcher } from './append-batcher.js';
-export { createKeyedLock } from './keyed-lock.js';
 export { createPostgresQuota, migrateQuota, utcDay, type QuotaStore, type QuotaDecision } from './quota.js';
 export { createIdempotencyStore, migrateIdempotency, hashRequest, type IdempotencyStore, type StoredResponse } from './idempotency.js';
 export { deterministicId } from './ids.js';

@@ -2,6 +2,7 @@ import { WrongExpectedVersionError } from './errors.js';
 import { satisfiesExpectedVersion } from './expected-version.js';
 import { assertValidItems } from './validation.js';
 import { pollingSubscription } from './subscription.js';
+import { appendOne } from './append-one.js';
 import {
   START,
   checkpointOf,
@@ -72,11 +73,7 @@ export function createInMemoryEventStore(): EventStore {
     all.filter((e) => compareCheckpoints(e, after) > 0);
 
   const store: EventStore = {
-    async append(streamId, events, options = {}) {
-      const [outcome] = await store.appendMany([{ streamId, events, expectedVersion: options.expectedVersion }]);
-      if (!outcome!.ok) throw outcome!.error;
-      return outcome!.result;
-    },
+    append: (streamId, events, options) => appendOne(store.appendMany, streamId, events, options),
     async appendMany(items) {
       assertValidItems(items);
       const transactionId = ++lastTransactionId;

@@ -6,3 +6,5 @@ export { createInMemoryEventStore } from './in-memory.js';
 export { createPostgresEventStore } from './postgres/store.js';
 export { appendInTransaction } from './postgres/append.js';
 export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
+export { assertValidItems } from './validation.js';
+export { appendOne } from './append-one.js';

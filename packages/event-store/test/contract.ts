@@ -21,7 +21,21 @@ export interface OpenTransaction {
 export interface EventStoreFactory {
   /** Known when tests are registered (before any hook runs): decides which cases exist. */
   supportsConcurrentTransactions: boolean;
+  /**
+   * What the store's positions promise beyond the interface (default true, as PostgreSQL and
+   * in-memory do): global positions are consecutive (a refused append burns none), and one
+   * append or appendMany is one transaction, so its events share a transaction id. KurrentDB's
+   * positions are log offsets with one commit position per event, and its per-item appends are
+   * separate writes, so the suite asserts order and per-item outcomes there instead.
+   */
+  denseGlobalPositions?: boolean;
+  atomicBatches?: boolean;
   open(): Promise<StoreUnderTest>;
+}
+
+export interface StoreTraits {
+  denseGlobalPositions: boolean;
+  atomicBatches: boolean;
 }
 
 /** The one suite every EventStore adapter passes. Tests in a file run in order against one store. */
@@ -34,8 +48,9 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
     afterAll(() => subject?.close());
     const current = () => subject!;
 
-    appendingContract(current);
-    readingContract(current);
+    const traits = { denseGlobalPositions: factory.denseGlobalPositions ?? true, atomicBatches: factory.atomicBatches ?? true };
+    appendingContract(current, traits);
+    readingContract(current, traits);
     subscribingContract(current);
     concurrencyContract(current, factory);
   });

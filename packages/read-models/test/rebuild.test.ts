@@ -89,7 +89,7 @@ describe('projection runner and rebuild (PostgreSQL)', () => {
     const sessions = allProjections.find((p) => p.name === 'sessions')!;
     const live = runLive(db, store, sessions, { batchSize: 50, idleWaitMs: 20 });
     const progress: number[] = [];
-    const rebuilding = rebuildProjection(db, store, sessions, { batchSize: 20, onProgress: (p) => progress.push(p.processed) });
+    const rebuilding = rebuildProjection(db, store, sessions, { batchSize: 20, onProgress: (p) => void progress.push(p.processed) });
     let reads = 0;
     while (progress.length < 3) {
       const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions');

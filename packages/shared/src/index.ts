@@ -13,3 +13,4 @@ export {
   type LogLevel,
 } from './config.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
+export { createKeyedLock } from './keyed-lock.js';

@@ -1,6 +1,7 @@
 import type { Db } from '@memctx/db';
 import { assertValidItems } from '../validation.js';
 import { pollingSubscription } from '../subscription.js';
+import { appendOne } from '../append-one.js';
 import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../types.js';
 import { appendInTransaction, splitIntoRounds } from './append.js';
 import { NOTIFY_CHANNEL } from './migrations.js';
@@ -55,11 +56,7 @@ export function createPostgresEventStore(db: Db): EventStore {
   const notify = createNotifier(db);
 
   const store: EventStore = {
-    async append(streamId, events, options = {}) {
-      const [outcome] = await store.appendMany([{ streamId, events, expectedVersion: options.expectedVersion }]);
-      if (!outcome!.ok) throw outcome!.error;
-      return outcome!.result;
-    },
+    append: (streamId, events, options) => appendOne(store.appendMany, streamId, events, options),
     async appendMany(items) {
       assertValidItems(items);
       if (items.length === 0) return [];

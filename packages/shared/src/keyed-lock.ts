@@ -1,7 +1,8 @@
 /**
  * Runs work for the same key one after another, work for different keys
- * concurrently. Commands on one stream queue instead of racing into
- * optimistic-concurrency conflicts inside this process.
+ * concurrently: commands on one stream queue instead of racing into
+ * optimistic-concurrency conflicts, and a store's look-then-write append
+ * never overlaps another for the same stream, inside this process.
  */
 export function createKeyedLock() {
   const tails = new Map<string, Promise<unknown>>();
