@@ -17,14 +17,20 @@ export interface EventSource {
   stop(): Promise<void>;
 }
 
-export function createKafkaEventSource(options: KafkaOptions & { topic?: string; groupId: string; onError?: (error: unknown) => void }): EventSource {
+export function createKafkaEventSource(options: KafkaOptions & {
+  topic?: string;
+  groupId: string;
+  /** Where a group with no committed offsets starts: the oldest message (default, projectors) or the next one. */
+  fromBeginning?: boolean;
+  onError?: (error: unknown) => void;
+}): EventSource {
   const topic = options.topic ?? DEFAULT_TOPIC;
   let consumer: Consumer | undefined;
   return {
     async start(onBatch) {
       consumer = kafkaClient(options).consumer({ groupId: options.groupId, allowAutoTopicCreation: true });
       await consumer.connect();
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
       const joined = new Promise<void>((resolve) => consumer!.on(consumer!.events.GROUP_JOIN, () => resolve()));
       await consumer.run({
         // Auto-commit only commits offsets we resolved, i.e. of batches already applied: at-least-once delivery.

@@ -81,7 +81,7 @@ try {
   const appendedAt = new Map<string, number>();
   const latencies: number[] = [];
   const toAck: number[] = [];
-  const source = createKafkaEventSource({ brokers, topic, groupId: `bench-${randomUUID()}`, clientId: 'memctx-bench-consumer' });
+  const source = createKafkaEventSource({ brokers, topic, groupId: `bench-${randomUUID()}`, clientId: 'memctx-bench-consumer', fromBeginning: false });
   await source.start(async ({ events }) => {
     const now = performance.now();
     for (const event of events) {
