@@ -59,3 +59,6 @@ export function parseStreamId(streamId: string): ParsedStreamId {
   if (format(parsed) !== streamId) throw new InvalidStreamIdError(streamId, 'not canonically encoded');
   return parsed;
 }
+
+/** Kafka's message key for an event: its user, so one user's events share a partition, in feed order. */
+export const partitionKeyOf = (event: { stream_id: string }): string => parseStreamId(event.stream_id).userId;

@@ -1,4 +1,4 @@
-export { defineProjection, type Projection } from './projection.js';
+export { defineProjection, applyHandled, type Projection } from './projection.js';
 export {
   migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration,
   type Generation, type GenerationStatus,

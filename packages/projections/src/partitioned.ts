@@ -1,6 +1,6 @@
 import { migrate, type Db, type Queryable } from '@memctx/db';
 import { START, checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@memctx/event-store';
-import type { Projection } from './projection.js';
+import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration } from './generations.js';
 
 /**
@@ -70,12 +70,7 @@ export async function applyPartitionBatch(
         guards.set(event.stream_id, checkpointOf(event));
         fresh.push(event);
       }
-      const handled = fresh.filter((event) => projection.handles.includes(event.type));
-      if (handled.length > 0) {
-        await tx.exec(`SET LOCAL search_path TO ${locked.schema_name}, public`);
-        await projection.apply(tx, handled);
-        await tx.exec('SET LOCAL search_path TO public');
-      }
+      await applyHandled(tx, projection, locked.schema_name, fresh);
       if (fresh.length > 0) await saveGuards(tx, projection.name, generation.generation, fresh, partitionKey);
       return { applied: fresh.length, skipped: events.length - fresh.length, generation: generation.generation };
     });

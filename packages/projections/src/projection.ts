@@ -33,3 +33,16 @@ export function defineProjection(projection: Projection): Projection {
   }
   return projection;
 }
+
+/**
+ * Applies the events the projection handles to one generation inside the caller's
+ * transaction: unqualified table names resolve to the generation's schema while
+ * it runs, and to public again afterwards (checkpoints, guards).
+ */
+export async function applyHandled(tx: Queryable, projection: Projection, schemaName: string, events: readonly RecordedEvent[]): Promise<void> {
+  const handled = events.filter((event) => projection.handles.includes(event.type));
+  if (handled.length === 0) return;
+  await tx.exec(`SET LOCAL search_path TO ${schemaName}, public`);
+  await projection.apply(tx, handled);
+  await tx.exec('SET LOCAL search_path TO public');
+}

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@memctx/db';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
-import type { Projection } from './projection.js';
+import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, createGeneration, exposeViews, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 import { applyNextBatch } from './runner.js';
 
@@ -106,12 +106,7 @@ async function applyRestOfFeed(tx: Queryable, store: EventStore, projection: Pro
   for (;;) {
     const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
     if (events.length === 0) break;
-    const handled = events.filter((event) => projection.handles.includes(event.type));
-    if (handled.length > 0) {
-      await tx.exec(`SET LOCAL search_path TO ${generation.schemaName}, public`);
-      await projection.apply(tx, handled);
-      await tx.exec('SET LOCAL search_path TO public');
-    }
+    await applyHandled(tx, projection, generation.schemaName, events);
     checkpoint = checkpointOf(events[events.length - 1]!);
   }
   await saveCheckpoint(tx, projection.name, generation.generation, checkpoint);

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
-import { compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
-import type { Projection } from './projection.js';
+import { compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
+import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 
 export interface BatchOutcome {
@@ -28,13 +28,11 @@ export async function applyNextBatch(
   if (events.length === 0) return { read: 0, checkpoint: generation.checkpoint, applied: true };
   const last = events[events.length - 1]!;
   const next: Checkpoint = { transaction_id: last.transaction_id, global_position: last.global_position };
-  const handled = events.filter((event: RecordedEvent) => projection.handles.includes(event.type));
   const applied = await db.transaction(async (tx) => {
     const locked = await lockGeneration(tx, projection.name, generation.generation);
     if (!locked || locked.status === 'retired') return false;
     if (compareCheckpoints(locked.checkpoint, generation.checkpoint) !== 0) return false;
-    await tx.exec(`SET LOCAL search_path TO ${locked.schemaName}, public`);
-    if (handled.length > 0) await projection.apply(tx, handled);
+    await applyHandled(tx, projection, locked.schemaName, events);
     await saveCheckpoint(tx, projection.name, generation.generation, next);
     return true;
   });

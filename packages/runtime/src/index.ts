@@ -1,1 +1,1 @@
-export { openRuntime, startBackgroundRoles, partitionKeyOf, type Runtime, type BackgroundRoles } from './runtime.js';
+export { openRuntime, startBackgroundRoles, type Runtime, type BackgroundRoles } from './runtime.js';

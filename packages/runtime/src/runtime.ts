@@ -9,8 +9,7 @@ import { ensureActiveGeneration, migrateGenerations, type Projection } from '@me
 import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memctx/projector';
 import { createKafkaEventSource, createKafkaPublisher, ensureTopic } from '@memctx/kafka';
 import { startRelay } from '@memctx/relay';
-import { parseStreamId } from '@memctx/domain';
-import type { RecordedEvent } from '@memctx/event-store';
+import { partitionKeyOf } from '@memctx/domain';
 import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
@@ -147,7 +146,3 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }
 
-/** Every event is keyed by its user: one user's events share a partition, in feed order. */
-export function partitionKeyOf(event: RecordedEvent): string {
-  return parseStreamId(event.stream_id).userId;
-}

@@ -8,11 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createPostgresDb } from '@memctx/db';
-import { sessionStream } from '@memctx/domain';
+import { partitionKeyOf, sessionStream } from '@memctx/domain';
 import { compareCheckpoints, createPostgresEventStore, migrateEventStore, type AppendManyItem } from '@memctx/event-store';
 import { createKafkaEventSource, createKafkaPublisher, ensureTopic, type EventPublisher } from '@memctx/kafka';
 import { startRelay } from '@memctx/relay';
-import { partitionKeyOf } from '@memctx/runtime';
 import { createBenchDatabase } from '../lib/database.js';
 import { fmt, summarize } from '../lib/stats.js';
 
