@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 
-export const HEALTH_CHECK_NAMES = ['database', 'event_store', 'queue', 'projections'] as const;
+export const HEALTH_CHECK_NAMES = ['database', 'event_store', 'queue', 'projections', 'embeddings'] as const;
 export type HealthCheckName = (typeof HEALTH_CHECK_NAMES)[number];
 
 export const HealthStatus = z.enum(['ok', 'degraded', 'down']);
@@ -11,7 +11,7 @@ export const HealthCheckResult = z
   .object({
     status: HealthStatus,
     detail: z.string().optional(),
-    lag: z.number().optional().meta({ description: 'How far behind a follower is (e.g. projection lag in events).' }),
+    lag: z.number().optional().meta({ description: 'How far behind a follower is: projection lag in events, or the embedding backlog in records.' }),
   })
   .meta({ id: 'HealthCheckResult' });
 export type HealthCheckResult = z.infer<typeof HealthCheckResult>;

@@ -46,8 +46,10 @@ export interface Config {
   /** Embed a round's whole exchange instead of its user side (the spec's rule). */
   embedFullExchange: boolean;
   sipTokenBudget: number;
-  /** Cosine similarity at which a retrieved record counts as evidence (grounded/abstain). */
+  /** Cosine similarity at which a cited record counts as evidence (grounded/abstain). */
   sipMinSimilarity: number;
+  /** Share of the query's weight one turn of a cited record must state to count as evidence. */
+  sipMinCoverage: number;
   /** The filesystem connector serves files under this directory; absent: the connector is not offered. */
   fsConnectorRoot?: string;
   /** Let the web connector fetch loopback, private and link-local addresses (tests, intranets). */
@@ -126,6 +128,14 @@ function byteSize() {
     .refine((size) => size.bytes >= 1 && size.bytes <= MAX_BODY_LIMIT_BYTES, expectation);
 }
 
+function unitInterval() {
+  return z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number from 0 to 1' })
+    .transform(Number);
+}
+
 function onOff() {
   const expectation = { error: 'must be one of on, off, true, false, 1, 0' };
   return z
@@ -175,12 +185,8 @@ const environmentSchema = z.object({
   MEMCTX_ALLOW_REMOTE_MODELS: onOff().default(false),
   MEMCTX_EMBED_FULL_EXCHANGE: onOff().default(false),
   MEMCTX_SIP_TOKEN_BUDGET: wholeNumber(50, 100_000).default(1_500),
-  MEMCTX_SIP_MIN_SIMILARITY: z
-    .string()
-    .trim()
-    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number from 0 to 1' })
-    .transform(Number)
-    .default(0.62),
+  MEMCTX_SIP_MIN_SIMILARITY: unitInterval().default(0.8),
+  MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.75),
   MEMCTX_FS_CONNECTOR_ROOT: z.string().trim().min(1).optional(),
   MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: onOff().default(false),
   MEMCTX_GITHUB_API_URL: serviceUrl(['http:', 'https:'], 'https://api.github.com').default('https://api.github.com'),
@@ -272,6 +278,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     embedFullExchange: vars.MEMCTX_EMBED_FULL_EXCHANGE,
     sipTokenBudget: vars.MEMCTX_SIP_TOKEN_BUDGET,
     sipMinSimilarity: vars.MEMCTX_SIP_MIN_SIMILARITY,
+    sipMinCoverage: vars.MEMCTX_SIP_MIN_COVERAGE,
     fsConnectorRoot: vars.MEMCTX_FS_CONNECTOR_ROOT,
     webConnectorAllowPrivate: vars.MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE,
     githubApiUrl: vars.MEMCTX_GITHUB_API_URL,

@@ -1,8 +1,9 @@
 import type { Db } from '@memctx/db';
-import { baselineTokens, retrieveCandidates, type RetrievalScope } from '@memctx/read-models';
+import { baselineTokens, retrieve, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
-import { queryWords, rankCandidates } from './rank.js';
+import { coverage, weighTerms } from './match.js';
+import { rankCandidates } from './rank.js';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<ArrayLike<number>>;
@@ -27,8 +28,9 @@ export interface BuiltSip extends ComposedSip {
 
 /**
  * One SIP build: embed the query (when an embedder is configured; full text
- * alone otherwise), retrieve and fuse candidates, weigh by provenance, pack
- * within the budget, and measure the no-memory baseline of the same scope.
+ * alone otherwise), retrieve and fuse candidates, rank them by how much of the
+ * query one of their turns states, pack the parts that bear on the query within
+ * the budget, and measure the no-memory baseline of the same scope.
  * Recording the build (SipBuilt) is the caller's, so it can use its write path.
  */
 export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; settings?: SipSettings }, request: SipRequest): Promise<BuiltSip> {
@@ -38,11 +40,14 @@ export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; setting
     query && deps.embedder ? deps.embedder.embedQuery(query) : Promise.resolve(null),
     baselineTokens(deps.db, request),
   ]);
-  const candidates = await retrieveCandidates(deps.db, request, { queryWords: queryWords(query), queryEmbedding });
-  const composed = composeSip(rankCandidates(candidates), {
+  const retrieval = await retrieve(deps.db, request, { queryText: query, queryEmbedding });
+  const terms = weighTerms(retrieval.terms);
+  const ranked = rankCandidates(retrieval.candidates, terms.length > 0 ? (candidate) => coverage(candidate, terms) : undefined);
+  const composed = composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,
     hasQuery: query !== null,
+    terms,
     policy: settings.policy,
   });
   return { ...composed, tokens_baseline: baseline };

@@ -1,6 +1,8 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateToTokens } from '@memctx/tokens';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy } from './evidence.js';
+import { excerpt, type WeightedTerm } from './match.js';
+import type { Scored } from './rank.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
 
@@ -38,6 +40,8 @@ export interface ComposeOptions {
   /** A long record (a big exchange or chunk) is cut to this many tokens so one record cannot eat the budget. */
   maxRecordTokens: number;
   hasQuery: boolean;
+  /** The query's weighted terms: what each record is cut down to (no terms = records as they are). */
+  terms?: readonly WeightedTerm[];
   policy?: EvidencePolicy;
 }
 
@@ -48,7 +52,11 @@ const SECTION_TITLES: Record<SectionName, string> = {
   preferences: '## Preferences',
   uncertain_facts: '## Uncertain (unconfirmed hypotheses; never state these as fact)',
 };
-export const SIP_HEADER = 'Memory context. Cite an item as [n] when you use it.';
+export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, under the date they happened.';
+// What a line costs beyond its text ([n], spacing, a share of the date lines), for packing; the exact count is taken after.
+const LINE_OVERHEAD_TOKENS = 5;
+// Records whose words overlap this much say the same thing: one line, citing the newest.
+const NEAR_DUPLICATE = 0.8;
 
 export function sectionOf(candidate: Pick<Candidate, 'provenance' | 'record_type'>): SectionName {
   if (candidate.provenance === 'AI_GENERATED') return 'uncertain_facts';
@@ -57,62 +65,100 @@ export function sectionOf(candidate: Pick<Candidate, 'provenance' | 'record_type
   return 'active_context';
 }
 
+/** Only what the section and the header do not already say. */
 function label(candidate: Candidate): string {
   switch (candidate.provenance) {
     case 'DOCUMENT_VERIFIED':
-      return `document "${candidate.source_title ?? 'untitled'}"`;
-    case 'ROUND':
-      return 'conversation';
+      return `document "${candidate.source_title ?? 'untitled'}": `;
     case 'AI_INFERRED':
-      return 'inference only';
+      return 'inference only: ';
     case 'AI_GENERATED':
-      return 'unconfirmed';
+      return 'unconfirmed: ';
     default:
-      return candidate.provenance.toLowerCase().replace('_', ' ');
+      return '';
   }
 }
 
-function body(candidate: Candidate, maxTokens: number): string {
-  const flat = candidate.content.replace(/\s+/g, ' ').trim();
-  const cut = truncateToTokens(flat, maxTokens);
-  return cut.length < flat.length ? `${cut}…` : cut;
+interface Line {
+  candidate: Candidate;
+  coverage: number;
+  text: string;
+  words: Set<string>;
+  /** How many records this line stands for (near-duplicates collapsed into it). */
+  repeats: number;
 }
 
-function render(chosen: readonly { candidate: Candidate; text: string }[]): { sip: string; ordered: typeof chosen } {
-  const ordered = SECTION_ORDER.flatMap((section) => chosen.filter((item) => sectionOf(item.candidate) === section));
+const wordSet = (text: string) => new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length > 1));
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / Math.max(1, a.size + b.size - shared);
+}
+
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number): string {
+  const text = excerpt(candidate, terms);
+  const cut = truncateToTokens(text, maxTokens);
+  return cut.length < text.length ? `${cut}…` : cut;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function render(lines: readonly Line[]): { sip: string; ordered: Line[] } {
+  // Chronological within a section: the model reads what happened in order, and one date line serves a day's records.
+  const ordered = SECTION_ORDER.flatMap((section) =>
+    lines.filter((line) => sectionOf(line.candidate) === section).sort((a, b) => a.candidate.created_at.getTime() - b.candidate.created_at.getTime()),
+  );
   if (ordered.length === 0) return { sip: '', ordered };
-  const lines = [SIP_HEADER];
-  let current: SectionName | undefined;
-  ordered.forEach((item, i) => {
-    const section = sectionOf(item.candidate);
-    if (section !== current) lines.push(SECTION_TITLES[section]);
-    current = section;
-    const date = item.candidate.created_at.toISOString().slice(0, 10);
-    lines.push(`[${i + 1}] ${date} · ${label(item.candidate)}: ${item.text}`);
+  const out = [SIP_HEADER];
+  let section: SectionName | undefined;
+  let day: string | undefined;
+  ordered.forEach((line, i) => {
+    const current = sectionOf(line.candidate);
+    if (current !== section) {
+      out.push(SECTION_TITLES[current]);
+      day = undefined;
+    }
+    section = current;
+    const date = dayOf(line.candidate.created_at);
+    if (date !== day) out.push(`${date}:`);
+    day = date;
+    const repeats = line.repeats > 1 ? ` (said ${line.repeats} times; latest shown)` : '';
+    out.push(`[${i + 1}] ${label(line.candidate)}${line.text}${repeats}`);
   });
-  return { sip: lines.join('\n'), ordered };
+  return { sip: out.join('\n'), ordered };
 }
 
 /**
- * Packs ranked candidates into a SIP within the token budget (best first, each
- * cut to `maxRecordTokens`), renders them by section, and numbers citations in
- * the order their [n] markers appear in the text.
+ * Packs ranked candidates into a SIP within the token budget: best first, each
+ * cut to the sentences that bear on the query, near-duplicates collapsed into
+ * one line that cites the newest; then renders them by section and date and
+ * numbers citations in the order their [n] markers appear.
  */
-export function composeSip(ranked: readonly Candidate[], options: ComposeOptions): ComposedSip {
-  const chosen: { candidate: Candidate; text: string }[] = [];
-  let estimate = countTokens(SIP_HEADER) + SECTION_ORDER.length * 12;
-  for (const candidate of ranked) {
-    const text = body(candidate, options.maxRecordTokens);
-    const cost = countTokens(text) + 16;
+export function composeSip(ranked: readonly Scored<Candidate>[], options: ComposeOptions): ComposedSip {
+  const terms = options.terms ?? [];
+  const lines: Line[] = [];
+  let estimate = countTokens(SIP_HEADER) + SECTION_ORDER.length * 8;
+  for (const { candidate, coverage } of ranked) {
+    const text = lineText(candidate, terms, options.maxRecordTokens);
+    const words = wordSet(text);
+    const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
+    if (same) {
+      same.repeats++;
+      same.coverage = Math.max(same.coverage, coverage);
+      if (candidate.created_at > same.candidate.created_at) Object.assign(same, { candidate, text, words });
+      continue;
+    }
+    const cost = countTokens(text) + LINE_OVERHEAD_TOKENS;
     if (estimate + cost > options.budgetTokens) continue;
-    chosen.push({ candidate, text });
+    lines.push({ candidate, coverage, text, words, repeats: 1 });
     estimate += cost;
   }
-  let rendered = render(chosen);
-  // The estimate is generous; should the exact count still exceed the budget, drop the weakest until it fits.
+  let rendered = render(lines);
+  // The estimate is close but not exact; should the real count exceed the budget, drop the weakest until it fits.
   while (rendered.ordered.length > 0 && countTokens(rendered.sip) > options.budgetTokens) {
-    chosen.pop();
-    rendered = render(chosen);
+    lines.pop();
+    rendered = render(lines);
   }
   const { sip, ordered } = rendered;
   const citations: Citation[] = ordered.map(({ candidate }, i) => ({
@@ -124,7 +170,7 @@ export function composeSip(ranked: readonly Candidate[], options: ComposeOptions
     source_title: candidate.source_title,
   }));
   const sections: SipSections = { identity: [], active_context: [], preferences: [], calibration_notes: {}, uncertain_facts: [] };
-  ordered.forEach(({ candidate, text }, i) => {
+  ordered.forEach(({ candidate, text, coverage, repeats }, i) => {
     const section = sectionOf(candidate);
     sections[section].push({
       index: i + 1,
@@ -132,19 +178,20 @@ export function composeSip(ranked: readonly Candidate[], options: ComposeOptions
       provenance: candidate.provenance,
       text,
       created_at: candidate.created_at.toISOString(),
+      ...(options.hasQuery ? { coverage: Math.round(coverage * 1000) / 1000, similarity: candidate.similarity === null ? null : Math.round(candidate.similarity * 1000) / 1000 } : {}),
+      ...(repeats > 1 ? { repeats } : {}),
       ...(candidate.source_id ? { source_id: candidate.source_id, source_title: candidate.source_title } : {}),
       ...(candidate.provenance === 'AI_INFERRED' ? { inference_only: true } : {}),
       ...(section === 'uncertain_facts' ? { uncertain: true } : {}),
     });
   });
-  const used = ordered.map(({ candidate }) => candidate);
   return {
     sip,
     citations,
     sections,
-    records_used: used.length,
-    record_ids: used.map((c) => c.record_id),
+    records_used: ordered.length,
+    record_ids: ordered.map((line) => line.candidate.record_id),
     tokens_sip: countTokens(sip),
-    ...judgeEvidence(used, options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
+    ...judgeEvidence(ordered.map((line) => ({ similarity: line.candidate.similarity, coverage: line.coverage })), options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
   };
 }

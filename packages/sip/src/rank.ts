@@ -14,14 +14,27 @@ export const PROVENANCE_WEIGHT: Record<string, number> = {
   AI_GENERATED: 0.3,
 };
 
-export function rankCandidates<C extends Pick<Candidate, 'fused' | 'provenance'>>(candidates: readonly C[]): C[] {
-  const score = (c: C) => c.fused * (PROVENANCE_WEIGHT[c.provenance] ?? 0.5);
-  return [...candidates].sort((a, b) => score(b) - score(a));
+// Even a record that states none of the query's words keeps some of its retrieval score: it may say the same in other words.
+const COVERAGE_FLOOR = 0.25;
+
+export interface Scored<C> {
+  candidate: C;
+  /** Share of the query's weight one turn of the record states (see match.ts). */
+  coverage: number;
+  score: number;
 }
 
-/** The query's words for full-text search: letters and digits only, so nothing reaches to_tsquery as syntax. */
-export function queryWords(query: string | null): string[] {
-  if (!query) return [];
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, 64);
+/**
+ * Orders candidates by their fused retrieval rank, weighed by provenance and by
+ * how much of the query one utterance of the record states, so the round where
+ * the named person says the asked-about thing rises above rounds that merely
+ * share a word or a name with the question.
+ */
+export function rankCandidates<C extends Pick<Candidate, 'fused' | 'provenance'>>(candidates: readonly C[], coverageOf: (c: C) => number = () => 1): Scored<C>[] {
+  return candidates
+    .map((candidate) => {
+      const coverage = coverageOf(candidate);
+      return { candidate, coverage, score: candidate.fused * (PROVENANCE_WEIGHT[candidate.provenance] ?? 0.5) * (COVERAGE_FLOOR + coverage) };
+    })
+    .sort((a, b) => b.score - a.score);
 }

@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens } from '@memctx/tokens';
 import { describe, expect, it } from 'vitest';
-import { composeSip, judgeEvidence, queryWords, rankCandidates, SIP_HEADER } from '../src/index.js';
+import { composeSip, judgeEvidence, rankCandidates, SIP_HEADER, type Scored } from '../src/index.js';
 
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
@@ -17,17 +17,20 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     created_at: new Date('2026-11-20T10:00:00Z'),
     similarity: 0.8,
     text_match: true,
+    text_score: 1,
     fused: 1 / (60 + n),
     ...overrides,
   };
 }
 
 const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
+/** Candidates as ranked, best first (coverage 1: each states the whole query). */
+const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, coverage, score: c.fused }));
 
 describe('composeSip', () => {
   it('numbers citations from 1 in the order their [n] markers appear', () => {
     const given = [candidate({ provenance: 'DOCUMENT_VERIFIED', source_id: 's1', source_title: 'Handbook' }), candidate(), candidate({ provenance: 'USER_STATED' })];
-    const sip = composeSip(given, options);
+    const sip = composeSip(ranked(given), options);
     expect(sip.citations.map((c) => c.index)).toEqual([1, 2, 3]);
     const markers = [...sip.sip.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
     expect(markers).toEqual([1, 2, 3]);
@@ -38,7 +41,7 @@ describe('composeSip', () => {
   });
 
   it('carries source id and title on document citations only', () => {
-    const sip = composeSip([candidate({ provenance: 'DOCUMENT_VERIFIED', source_id: 'src-9', source_title: 'Runbook' }), candidate()], options);
+    const sip = composeSip(ranked([candidate({ provenance: 'DOCUMENT_VERIFIED', source_id: 'src-9', source_title: 'Runbook' }), candidate()]), options);
     const doc = sip.citations.find((c) => c.provenance === 'DOCUMENT_VERIFIED')!;
     expect(doc).toMatchObject({ source_id: 'src-9', source_title: 'Runbook' });
     expect(sip.citations.find((c) => c.provenance === 'ROUND')).toMatchObject({ source_id: null, source_title: null });
@@ -47,7 +50,7 @@ describe('composeSip', () => {
 
   it('fills the five sections: inference marked inference_only, generated marked uncertain, calibration empty', () => {
     const sip = composeSip(
-      [candidate({ provenance: 'USER_CONFIRMED' }), candidate({ provenance: 'AI_INFERRED' }), candidate({ provenance: 'AI_GENERATED' }), candidate({ record_type: 'PREFERENCE' })],
+      ranked([candidate({ provenance: 'USER_CONFIRMED' }), candidate({ provenance: 'AI_INFERRED' }), candidate({ provenance: 'AI_GENERATED' }), candidate({ record_type: 'PREFERENCE' })]),
       options,
     );
     expect(Object.keys(sip.sections).sort()).toEqual(['active_context', 'calibration_notes', 'identity', 'preferences', 'uncertain_facts']);
@@ -56,13 +59,12 @@ describe('composeSip', () => {
     expect(sip.sections.uncertain_facts[0]).toMatchObject({ provenance: 'AI_GENERATED', uncertain: true });
     expect(sip.sections.preferences).toHaveLength(1);
     expect(sip.sections.calibration_notes).toEqual({});
-    expect(sip.sip).toMatch(/## Uncertain \(unconfirmed hypotheses; never state these as fact\)\n\[\d\] [\d-]+ · unconfirmed:/);
+    expect(sip.sip).toMatch(/## Uncertain \(unconfirmed hypotheses; never state these as fact\)\n[\d-]+:\n\[\d\] unconfirmed:/);
   });
 
   it('stays within the token budget, keeping the best-ranked records', () => {
-    const long = 'alpha beta gamma delta epsilon '.repeat(60);
-    const given = Array.from({ length: 40 }, () => candidate({ content: long }));
-    const sip = composeSip(given, { ...options, budgetTokens: 500 });
+    const given = Array.from({ length: 40 }, (_, i) => candidate({ content: `User: ${`topic${i} alpha${i} beta${i} gamma${i} delta${i} `.repeat(60)}` }));
+    const sip = composeSip(ranked(given), { ...options, budgetTokens: 500 });
     expect(countTokens(sip.sip)).toBeLessThanOrEqual(500);
     expect(sip.tokens_sip).toBe(countTokens(sip.sip));
     expect(sip.records_used).toBeGreaterThan(0);
@@ -78,18 +80,20 @@ describe('composeSip', () => {
 });
 
 describe('evidence', () => {
-  it('with a query: grounded when a used record is close enough, abstain otherwise', () => {
-    expect(judgeEvidence([{ similarity: 0.9, text_match: false }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.3, text_match: true }], true)).toEqual({ grounded: false, abstain: true });
+  it('with a query: grounded when a cited record states enough of the query or is close enough, abstain otherwise', () => {
+    expect(judgeEvidence([{ similarity: null, coverage: 0.9 }], true)).toEqual({ grounded: true, abstain: false });
+    expect(judgeEvidence([{ similarity: 0.95, coverage: 0 }], true)).toEqual({ grounded: true, abstain: false });
+    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.4 }, { similarity: null, coverage: 0.2 }], true)).toEqual({ grounded: false, abstain: true });
   });
 
-  it('an unembedded record counts when it matched the words', () => {
-    expect(judgeEvidence([{ similarity: null, text_match: true }], true).grounded).toBe(true);
-    expect(judgeEvidence([{ similarity: null, text_match: false }], true).abstain).toBe(true);
+  it('the thresholds are the policy', () => {
+    expect(judgeEvidence([{ similarity: null, coverage: 0.5 }], true, { minSimilarity: 0.9, minCoverage: 0.5 }).grounded).toBe(true);
+    expect(judgeEvidence([{ similarity: 0.7, coverage: 0 }], true, { minSimilarity: 0.7, minCoverage: 1 }).grounded).toBe(true);
   });
 
-  it('without a query any record grounds the summary', () => {
-    expect(judgeEvidence([{ similarity: null, text_match: false }], false)).toEqual({ grounded: true, abstain: false });
+  it('without a query any record grounds the summary; nothing cited abstains', () => {
+    expect(judgeEvidence([{ similarity: null, coverage: 0 }], false)).toEqual({ grounded: true, abstain: false });
+    expect(judgeEvidence([], false)).toEqual({ grounded: false, abstain: true });
   });
 });
 
@@ -97,11 +101,13 @@ describe('ranking', () => {
   it('weighs fused scores by provenance', () => {
     const inferred = candidate({ provenance: 'AI_INFERRED', fused: 0.02 });
     const document = candidate({ provenance: 'DOCUMENT_VERIFIED', fused: 0.015 });
-    expect(rankCandidates([inferred, document]).map((c) => c.provenance)).toEqual(['DOCUMENT_VERIFIED', 'AI_INFERRED']);
+    expect(rankCandidates([inferred, document]).map((c) => c.candidate.provenance)).toEqual(['DOCUMENT_VERIFIED', 'AI_INFERRED']);
   });
 
-  it('keeps only letters and digits of the query', () => {
-    expect(queryWords("What's the plan? (a & b) | !c")).toEqual(['what', 's', 'the', 'plan', 'a', 'b', 'c']);
-    expect(queryWords(null)).toEqual([]);
+  it('puts the record that states the query above one that only shares a word', () => {
+    const sharesAWord = candidate({ fused: 0.03 });
+    const states = candidate({ fused: 0.02 });
+    const order = rankCandidates([sharesAWord, states], (c) => (c === states ? 1 : 0.1)).map((s) => s.candidate);
+    expect(order).toEqual([states, sharesAWord]);
   });
 });

@@ -10,6 +10,7 @@ export interface Turn {
 
 export interface Question {
   question: string;
+  answer?: string | number;
   evidence: string[];
   category: number;
 }
@@ -22,6 +23,7 @@ export interface Sample {
 
 export interface Round {
   sessionId: string;
+  /** The session's date exactly as the dataset writes it ("1:56 pm on 8 May, 2023"): a client sends what it has. */
   timestamp: string | null;
   user: Turn;
   assistant: Turn | undefined;
@@ -33,28 +35,15 @@ export function loadSamples(path = process.env.MEMCTX_LOCOMO_PATH ?? DEFAULT_LOC
   return JSON.parse(readFileSync(path, 'utf8')) as Sample[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
-/** "1:56 pm on 8 May, 2023" → an ISO instant (the dataset gives no zone; UTC is assumed). */
-export function parseLocomoDate(text: string | undefined): string | null {
-  const match = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/i.exec(text ?? '');
-  if (!match) return null;
-  const [, h, m, ampm, day, month, year] = match;
-  const monthIndex = MONTHS.indexOf(month!.toLowerCase());
-  if (monthIndex < 0) return null;
-  const hour = (Number(h) % 12) + (ampm!.toLowerCase() === 'pm' ? 12 : 0);
-  return new Date(Date.UTC(Number(year), monthIndex, Number(day), hour, Number(m))).toISOString();
-}
-
 /** The text a turn contributes, with an image's caption when the turn shared one. */
 export const turnText = (turn: Turn) => `${turn.speaker}: ${turn.text}${turn.blip_caption ? ` [shares an image: ${turn.blip_caption}]` : ''}`;
 
-/** The README's mapping: each pair of consecutive turns in a session is one round; a leftover turn is a round with an empty reply. */
+/** The dataset README's mapping: each pair of consecutive turns in a session is one round; a leftover turn is a round with an empty reply. */
 export function roundsOf(sample: Sample): Round[] {
   const rounds: Round[] = [];
   for (let n = 1; Array.isArray(sample.conversation[`session_${n}`]); n++) {
     const turns = sample.conversation[`session_${n}`] as Turn[];
-    const timestamp = parseLocomoDate(sample.conversation[`session_${n}_date_time`] as string | undefined);
+    const timestamp = (sample.conversation[`session_${n}_date_time`] as string | undefined) ?? null;
     for (let i = 0; i < turns.length; i += 2) {
       rounds.push({ sessionId: `${sample.sample_id}-s${n}`, timestamp, user: turns[i]!, assistant: turns[i + 1] });
     }

@@ -1,4 +1,5 @@
 import { projectionStatus } from '@memctx/projections';
+import { embeddingBacklog } from '@memctx/read-models';
 import type { Runtime } from '@memctx/runtime';
 import { databaseCheck, type HealthChecks } from '../health/checks.js';
 
@@ -20,6 +21,12 @@ export function runtimeHealthChecks(runtime: Runtime): HealthChecks {
       const missing = statuses.filter((s) => s.status === 'missing').map((s) => s.name);
       if (missing.length > 0) return { status: 'down', detail: `no read model for ${missing.join(', ')}`, lag };
       return { status: lag > DEGRADED_LAG_EVENTS ? 'degraded' : 'ok', lag };
+    },
+    // Records not embedded yet are still found by full text, so a backlog degrades nothing it reports as down.
+    embeddings: async () => {
+      if (!runtime.embedder) return { status: 'ok', detail: 'embeddings off (MEMCTX_EMBEDDINGS=off): full text and recency only' };
+      const lag = await embeddingBacklog(runtime.db);
+      return { status: lag > DEGRADED_LAG_EVENTS ? 'degraded' : 'ok', detail: `${lag} records waiting for an embedding`, lag };
     },
   };
 }

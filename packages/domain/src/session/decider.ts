@@ -7,6 +7,7 @@ import {
   type SessionRestored,
   type SessionSoftDeleted,
 } from '../events/index.js';
+import { parseClientTimestamp } from './timestamp.js';
 
 /*
  * Session rules. The spec shows delete, restore and purge; the rest are our
@@ -88,8 +89,7 @@ function decideWrite(command: IngestRound | RecordGeneratedStatement, state: Ses
   const project_id = bound ?? command.project_id;
   if (command.type === 'IngestRound') {
     const { round_id, client_timestamp, response_time_ms } = command;
-    const instant = client_timestamp === null ? Number.NaN : Date.parse(client_timestamp);
-    const occurred_at = Number.isNaN(instant) ? null : new Date(instant).toISOString();
+    const occurred_at = parseClientTimestamp(client_timestamp, command.now);
     return [
       event('RoundIngested', {
         user_id, session_id, project_id, round_id, user_message, assistant_message,

@@ -23,7 +23,8 @@ export const EMBEDDING_DIMENSIONS = 384;
  * `embedding` starts empty and is filled by the embedding filler (./embeddings.ts);
  * until then full-text search finds the record.
  * memory_token_totals keeps, per user and project ('' = outside any project), the
- * tokens of the visible records' full content: the SIP baseline, without a scan.
+ * tokens of the visible records' full content (the SIP baseline), their number
+ * and their full-text lexemes (BM25's N and average length), without a scan.
  */
 const schemaSql = `
 CREATE TABLE memory_records (
@@ -59,31 +60,41 @@ CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
   project_key text NOT NULL,
   tokens bigint NOT NULL,
+  records bigint NOT NULL DEFAULT 0,
+  lexemes bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (user_id, project_key)
 );
+-- Each trigger adds its rows' deltas (unqualified names: the generation's search_path or the public views resolve them).
 CREATE FUNCTION memory_token_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
-  SELECT user_id, project_key, sum(delta) FROM (
-    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS delta FROM new_rows WHERE NOT hidden
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
+    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
     UNION ALL
-    SELECT user_id, COALESCE(project_id, ''), -token_count FROM old_rows WHERE NOT hidden
-  ) d GROUP BY user_id, project_key HAVING sum(delta) <> 0
-  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+    SELECT user_id, COALESCE(project_id, ''), -token_count, -1, -length(search) FROM old_rows WHERE NOT hidden
+  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
+  ON CONFLICT (user_id, project_key) DO UPDATE
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
   RETURN NULL;
 END $$;
 CREATE FUNCTION memory_token_totals_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
-  SELECT user_id, COALESCE(project_id, ''), sum(token_count) FROM new_rows WHERE NOT hidden GROUP BY 1, 2
-  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
+    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
+  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
+  ON CONFLICT (user_id, project_key) DO UPDATE
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
   RETURN NULL;
 END $$;
 CREATE FUNCTION memory_token_totals_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens)
-  SELECT user_id, COALESCE(project_id, ''), -sum(token_count) FROM old_rows WHERE NOT hidden GROUP BY 1, 2
-  ON CONFLICT (user_id, project_key) DO UPDATE SET tokens = t.tokens + EXCLUDED.tokens;
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
+    SELECT user_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes FROM old_rows WHERE NOT hidden
+  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
+  ON CONFLICT (user_id, project_key) DO UPDATE
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
   RETURN NULL;
 END $$;
 CREATE TRIGGER memory_token_totals_on_insert AFTER INSERT ON memory_records
@@ -101,8 +112,31 @@ function summarize(userMessage: string, assistantMessage: string): string {
   return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
 }
 
+const USER_LABEL = 'User: ';
+const ASSISTANT_LABEL = '\nAssistant: ';
+
 function exchange(userMessage: string, assistantMessage: string): string {
-  return assistantMessage ? `User: ${userMessage}\nAssistant: ${assistantMessage}` : `User: ${userMessage}`;
+  return assistantMessage ? `${USER_LABEL}${userMessage}${ASSISTANT_LABEL}${assistantMessage}` : `${USER_LABEL}${userMessage}`;
+}
+
+export interface Turn {
+  /** Who said it, for a round; null for a document chunk. */
+  role: 'user' | 'assistant' | null;
+  text: string;
+}
+
+/** A record's content as the turns it holds: a round's two sides, or one document chunk. */
+export function turnsOf(record: { provenance: string; content: string }): Turn[] {
+  if ((record.provenance !== 'ROUND' && record.provenance !== 'AI_GENERATED') || !record.content.startsWith(USER_LABEL)) {
+    return [{ role: null, text: record.content }];
+  }
+  const body = record.content.slice(USER_LABEL.length);
+  const split = body.indexOf(ASSISTANT_LABEL);
+  if (split < 0) return [{ role: 'user', text: body }];
+  return [
+    { role: 'user', text: body.slice(0, split) },
+    { role: 'assistant', text: body.slice(split + ASSISTANT_LABEL.length) },
+  ];
 }
 
 interface RecordRow {
@@ -227,7 +261,7 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 3,
+  version: 4,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'DocumentIngested', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],

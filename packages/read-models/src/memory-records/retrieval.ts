@@ -19,15 +19,33 @@ export interface Candidate {
   created_at: Date;
   /** Cosine similarity to the query, when the record is embedded and was among the nearest. */
   similarity: number | null;
-  /** Whether the record matched the query's words in full-text search. */
+  /** Whether the record matched the query's selective words in full-text search. */
   text_match: boolean;
+  /** BM25 score of the record for the query's words (0 when it did not match). */
+  text_score: number;
   /** Fused rank score (reciprocal-rank fusion), before the provenance weight. */
   fused: number;
 }
 
+/** A word of the query as full-text search reads it (an English stem), with how rare it is in the scope. */
+export interface QueryTerm {
+  lexeme: string;
+  /** Records in scope holding it (counted up to a cap: past it the word is common anyway). */
+  df: number;
+  /** BM25 inverse document frequency: near 0 for a word every record holds, high for one none holds. */
+  idf: number;
+}
+
+export interface Retrieval {
+  candidates: Candidate[];
+  terms: QueryTerm[];
+  /** Records in scope (live, any type): the N of the idf. */
+  scopeRecords: number;
+}
+
 export interface RetrievalOptions {
-  /** Words of the query for full-text search (already split); empty = no text ranking. */
-  queryWords: readonly string[];
+  /** The query as the user wrote it; PostgreSQL's English configuration turns it into stems (null = no text ranking). */
+  queryText: string | null;
   queryEmbedding: ArrayLike<number> | null;
   /** Candidates taken from each ranking before fusion. */
   depth?: number;
@@ -36,73 +54,143 @@ export interface RetrievalOptions {
 
 // RRF's usual constant; a lower weight for recency keeps it a tie-breaker when there is a query.
 const RRF_K = 60;
-const RECENCY_WEIGHT_WITH_QUERY = 0.3;
+const RECENCY_WEIGHT_WITH_QUERY = 0.1;
+// BM25's usual parameters.
+const K1 = 1.2;
+const B = 0.75;
+// Document frequencies are counted up to this many records: a word that common only selects noise.
+const DF_CAP = 2_000;
+// A word held by more than this share of the scope (a speaker's name in every round) scores but does not select candidates.
+const COMMON_SHARE = 0.4;
+const MAX_QUERY_TERMS = 32;
+
+const inScope = (m: string) => `${m}.user_id = $1 AND NOT ${m}.hidden AND ${m}.sip_eligible AND ${m}.record_type = 'FACTUAL'
+    AND ($2::text IS NULL OR ${m}.project_id = $2 OR ($3::boolean AND ${m}.project_id IS NULL))`;
+
+/*
+ * Lexical retrieval is BM25 over the records' full-text vectors: idf from the
+ * scope's record count (kept by memory_token_totals, no scan) and each query
+ * stem's document frequency (a capped count through the GIN index), term
+ * frequency from the tsvector's positions. Only selective stems pick
+ * candidates, so a name said in every round neither floods the candidate set
+ * nor costs a scan of it. Lexemes are quoted one by one into the tsquery, so no
+ * part of the user's text is ever read as tsquery syntax.
+ */
+const SQL = `
+  WITH terms AS (
+    SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', coalesce($5::text, '')))) AS lexeme
+    WHERE position(E'\\\\' IN lexeme) = 0 LIMIT ${MAX_QUERY_TERMS}
+  ),
+  stats AS (
+    SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n,
+      greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
+    FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
+  ),
+  weights AS (
+    SELECT t.lexeme, d.df, ln(1 + (stats.n - least(d.df, stats.n) + 0.5) / (d.df + 0.5)) AS idf
+    FROM terms t CROSS JOIN stats
+    CROSS JOIN LATERAL (
+      SELECT count(*)::float8 AS df FROM (
+        SELECT 1 FROM memory_records m WHERE ${inScope('m')} AND m.search @@ quote_literal(t.lexeme)::tsquery LIMIT ${DF_CAP}
+      ) hits
+    ) d
+  ),
+  q AS (
+    SELECT coalesce(
+      (SELECT string_agg(quote_literal(lexeme), ' | ') FROM weights, stats WHERE df > 0 AND df < ${DF_CAP} AND df <= ${COMMON_SHARE} * stats.n),
+      (SELECT string_agg(quote_literal(lexeme), ' | ') FROM weights WHERE df > 0)
+    )::tsquery AS ts
+  ),
+  vec AS (
+    SELECT record_id, similarity, row_number() OVER (ORDER BY similarity DESC) AS rank FROM (
+      SELECT record_id, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
+      WHERE $9::boolean AND ${inScope('m')} AND embedding IS NOT NULL
+      ORDER BY embedding <=> $4::vector LIMIT $6
+    ) v
+  ),
+  fts AS (
+    SELECT record_id, score, row_number() OVER (ORDER BY score DESC) AS rank FROM (
+      SELECT m.record_id, (
+        SELECT coalesce(sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1})
+          / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * length(m.search) / stats.avgdl))), 0)
+        FROM unnest(m.search) u JOIN weights w ON w.lexeme = u.lexeme
+      ) AS score
+      FROM memory_records m, q, stats
+      WHERE q.ts IS NOT NULL AND ${inScope('m')} AND m.search @@ q.ts
+      ORDER BY score DESC LIMIT $6
+    ) t
+  ),
+  recent AS (
+    SELECT record_id, row_number() OVER (ORDER BY created_at DESC, global_position DESC) AS rank FROM (
+      SELECT record_id, created_at, global_position FROM memory_records m WHERE ${inScope('m')}
+      ORDER BY created_at DESC, global_position DESC LIMIT $6
+    ) r
+  ),
+  fused AS (
+    SELECT record_id, sum(score) AS fused FROM (
+      SELECT record_id, 1.0 / (${RRF_K} + rank) AS score FROM vec
+      UNION ALL SELECT record_id, 1.0 / (${RRF_K} + rank) FROM fts
+      UNION ALL SELECT record_id, $7::float8 / (${RRF_K} + rank) FROM recent
+    ) s GROUP BY record_id
+  )
+  SELECT m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at,
+    vec.similarity, (fts.record_id IS NOT NULL) AS text_match, coalesce(fts.score, 0) AS text_score, fused.fused,
+    (SELECT jsonb_agg(jsonb_build_object('lexeme', lexeme, 'df', df, 'idf', idf)) FROM weights) AS terms,
+    (SELECT n FROM stats) AS scope_records
+  FROM fused JOIN memory_records m ON m.user_id = $1 AND m.record_id = fused.record_id
+  LEFT JOIN vec ON vec.record_id = fused.record_id
+  LEFT JOIN fts ON fts.record_id = fused.record_id
+  ORDER BY fused.fused DESC LIMIT $8`;
+
+interface Row extends Omit<Candidate, 'similarity' | 'fused' | 'text_score'> {
+  similarity: number | string | null;
+  fused: number | string;
+  text_score: number | string;
+  terms: QueryTerm[] | null;
+  scope_records: number | string;
+}
 
 /**
  * Hybrid retrieval over the caller's live, SIP-eligible FACTUAL records in scope:
- * pgvector cosine distance, PostgreSQL full text (the query's words OR-ed, so a
- * question need not contain every word) and recency, fused by reciprocal rank in
- * one statement. HNSW iterative scans keep the nearest-neighbour list full even
- * when the user's rows are a small share of the index.
+ * pgvector cosine distance, BM25 over PostgreSQL full text, and recency, fused
+ * by reciprocal rank in one statement. HNSW iterative scans keep the
+ * nearest-neighbour list full even when the user's rows are a small share of
+ * the index. Records not embedded yet are found by full text alone.
  */
-export async function retrieveCandidates(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Candidate[]> {
-  const depth = options.depth ?? 50;
-  const limit = options.limit ?? 40;
-  const hasQuery = options.queryWords.length > 0 || options.queryEmbedding !== null;
-  const tsquery = options.queryWords.length > 0 ? options.queryWords.join(' | ') : null;
-  const inScope = `user_id = $1 AND NOT hidden AND sip_eligible AND record_type = 'FACTUAL'
-    AND ($2::text IS NULL OR project_id = $2 OR ($3::boolean AND project_id IS NULL))`;
-  const sql = `
-    WITH q AS (SELECT CASE WHEN $5::text IS NULL THEN NULL ELSE to_tsquery('english', $5::text) END AS ts),
-    vec AS (
-      SELECT record_id, similarity, row_number() OVER (ORDER BY similarity DESC) AS rank FROM (
-        SELECT record_id, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records
-        WHERE $9::boolean AND ${inScope} AND embedding IS NOT NULL
-        ORDER BY embedding <=> $4::vector LIMIT $6
-      ) v
-    ),
-    fts AS (
-      SELECT record_id, row_number() OVER (ORDER BY text_rank DESC) AS rank FROM (
-        SELECT record_id, ts_rank_cd(search, q.ts) AS text_rank FROM memory_records, q
-        WHERE q.ts IS NOT NULL AND ${inScope} AND search @@ q.ts
-        ORDER BY text_rank DESC LIMIT $6
-      ) t
-    ),
-    recent AS (
-      SELECT record_id, row_number() OVER (ORDER BY created_at DESC, global_position DESC) AS rank FROM (
-        SELECT record_id, created_at, global_position FROM memory_records WHERE ${inScope}
-        ORDER BY created_at DESC, global_position DESC LIMIT $6
-      ) r
-    ),
-    fused AS (
-      SELECT record_id, sum(score) AS fused FROM (
-        SELECT record_id, 1.0 / (${RRF_K} + rank) AS score FROM vec
-        UNION ALL SELECT record_id, 1.0 / (${RRF_K} + rank) FROM fts
-        UNION ALL SELECT record_id, $7::float8 / (${RRF_K} + rank) FROM recent
-      ) s GROUP BY record_id
-    )
-    SELECT m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at,
-      vec.similarity, (fts.record_id IS NOT NULL) AS text_match, fused.fused
-    FROM fused JOIN memory_records m ON m.user_id = $1 AND m.record_id = fused.record_id
-    LEFT JOIN vec ON vec.record_id = fused.record_id
-    LEFT JOIN fts ON fts.record_id = fused.record_id
-    ORDER BY fused.fused DESC LIMIT $8`;
+export async function retrieve(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Retrieval> {
+  const queryText = options.queryText?.trim() ? options.queryText : null;
+  const hasQuery = queryText !== null || options.queryEmbedding !== null;
   const params = [
     scope.userId,
     scope.projectId,
     scope.includeGlobal,
     options.queryEmbedding ? toVectorLiteral(options.queryEmbedding) : null,
-    tsquery,
-    depth,
+    queryText,
+    options.depth ?? 100,
     hasQuery ? RECENCY_WEIGHT_WITH_QUERY : 1,
-    limit,
+    options.limit ?? 120,
     options.queryEmbedding !== null,
   ];
-  return db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
-    const { rows } = await tx.query<Candidate>(sql, params);
-    return rows.map((row) => ({ ...row, similarity: row.similarity === null ? null : Number(row.similarity), fused: Number(row.fused) }));
+    return (await tx.query<Row>(SQL, params)).rows;
   });
+  const candidates = rows.map(({ terms: _terms, scope_records: _n, ...row }) => ({
+    ...row,
+    similarity: row.similarity === null ? null : Number(row.similarity),
+    fused: Number(row.fused),
+    text_score: Number(row.text_score),
+  }));
+  return {
+    candidates,
+    terms: (rows[0]?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),
+    scopeRecords: Number(rows[0]?.scope_records ?? 0),
+  };
+}
+
+/** The candidates alone, for callers that rank nothing themselves (record browsing). */
+export async function retrieveCandidates(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Candidate[]> {
+  return (await retrieve(db, scope, options)).candidates;
 }
 
 /** Tokens of the visible records' full content in scope: what the same context costs without memory. */

@@ -1,0 +1,92 @@
+import { turnsOf, type QueryTerm } from '@memctx/read-models';
+
+/*
+ * How a record's text bears on the query, read turn by turn and sentence by
+ * sentence. Query terms are PostgreSQL's English stems (from retrieval, with
+ * their idf in the scope); a word of the text is a form of a stem when it
+ * starts with it, which holds for Snowball stems in nearly all cases
+ * ("painted" → "paint", "Caroline's" → "carolin") and needs no second stemmer.
+ */
+
+export interface WeightedTerm {
+  lexeme: string;
+  weight: number;
+  /** Rare enough in the scope to pick evidence (a name said in every round is not). */
+  selective: boolean;
+}
+
+// A stem weighs at least this much in coverage, so a name every record holds still has to be in the turn that answers.
+const MIN_TERM_WEIGHT = 1;
+// Past this idf a term is held by fewer than ~40% of the records: it tells records apart.
+const SELECTIVE_IDF = 0.9;
+// A word longer than its stem by more than this is another word that shares a prefix ("go" is not "google").
+const MAX_SUFFIX = 4;
+
+export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
+  return terms.map((term) => ({ lexeme: term.lexeme, weight: Math.max(term.idf, MIN_TERM_WEIGHT), selective: term.idf >= SELECTIVE_IDF }));
+}
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function matchedTerms(text: string, terms: readonly WeightedTerm[]): WeightedTerm[] {
+  const words = wordsOf(text);
+  return terms.filter((term) => words.some((word) => word.startsWith(term.lexeme) && word.length - term.lexeme.length <= MAX_SUFFIX));
+}
+
+const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
+
+/**
+ * The share of the query's weight that one turn of the record states, at best:
+ * 1 when a single utterance holds every query term, near 0 when the record
+ * only shares common words with it. Per turn, so a question about what one
+ * speaker did is not answered by the other speaker's words.
+ */
+export function coverage(record: { provenance: string; content: string }, terms: readonly WeightedTerm[]): number {
+  const total = weightOf(terms);
+  if (total === 0) return 0;
+  return Math.max(...turnsOf(record).map((turn) => weightOf(matchedTerms(turn.text, terms)) / total));
+}
+
+// A leading speaker label ("Caroline: ") names who says every sentence of the turn, so it stays with any sentence kept.
+const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
+
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * What of one turn is worth its tokens for this query: the sentences holding
+ * a selective query term, each with the sentence after it (an answer often
+ * follows the sentence that names the topic); a turn with none keeps its first
+ * sentence, so a reply to the question that was asked is not lost. Omitted
+ * stretches show as "…".
+ */
+export function excerptTurn(text: string, terms: readonly WeightedTerm[]): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const label = SPEAKER.exec(flat)?.[0] ?? '';
+  const sentences = sentencesOf(flat.slice(label.length));
+  const selective = terms.filter((term) => term.selective);
+  if (sentences.length <= 1 || selective.length === 0) return flat;
+  const keep = new Set<number>();
+  sentences.forEach((sentence, i) => {
+    if (matchedTerms(sentence, selective).length > 0) keep.add(i).add(i + 1);
+  });
+  if (keep.size === 0) keep.add(0);
+  const parts: string[] = [];
+  let gap = false;
+  sentences.forEach((sentence, i) => {
+    if (keep.has(i)) {
+      if (gap && parts.length > 0) parts.push('…');
+      parts.push(sentence);
+      gap = false;
+    } else gap = true;
+  });
+  if (gap) parts.push('…');
+  if (!keep.has(0)) parts.unshift('…');
+  return `${label}${parts.join(' ')}`;
+}
+
+/** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
+export function excerpt(record: { provenance: string; content: string }, terms: readonly WeightedTerm[]): string {
+  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms)).join(' → ');
+}

@@ -1,0 +1,68 @@
+import type { Candidate } from '@memctx/read-models';
+import { describe, expect, it } from 'vitest';
+import { composeSip, coverage, excerpt, excerptTurn, weighTerms, type WeightedTerm } from '../src/index.js';
+
+// Stems as PostgreSQL's English configuration gives them, with idf as retrieval computes it over a scope.
+const terms = (...pairs: [string, number][]): WeightedTerm[] => weighTerms(pairs.map(([lexeme, idf]) => ({ lexeme, df: 1, idf })));
+const round = (user: string, assistant: string) => ({ provenance: 'ROUND', content: `User: ${user}\nAssistant: ${assistant}` });
+
+describe('coverage: how much of the query one turn states', () => {
+  const melaniePaint = terms(['melani', 0.01], ['paint', 3]);
+  const exchange = round(
+    'Caroline: I went to the LGBTQ support group yesterday and it was so powerful.',
+    'Melanie: Wow, that sounds great. I painted a sunrise over the lake last week.',
+  );
+
+  it('is whole when the named person says the asked-about thing', () => {
+    expect(coverage(exchange, melaniePaint)).toBe(1);
+  });
+
+  it('falls when the thing was said by someone else than the one asked about', () => {
+    expect(coverage(exchange, terms(['carolin', 0.01], ['paint', 3]))).toBeLessThan(0.8);
+  });
+
+  it('is nothing for words the scope never holds', () => {
+    expect(coverage(exchange, terms(['quantum', 6], ['chromodynam', 6]))).toBe(0);
+  });
+
+  it('reads a document chunk as one turn', () => {
+    expect(coverage({ provenance: 'DOCUMENT_VERIFIED', content: 'Melanie painted the mural.' }, melaniePaint)).toBe(1);
+  });
+});
+
+describe('excerpts: only what bears on the query', () => {
+  const q = terms(['paint', 3], ['sunris', 4]);
+
+  it('keeps the sentences naming a selective term (and the one after), the speaker label, and marks what it left out', () => {
+    const turn = 'Melanie: Wow, that sounds great. My kids are fine. I painted a sunrise over the lake last week. It took me two days. We also went camping.';
+    expect(excerptTurn(turn, q)).toBe('Melanie: … I painted a sunrise over the lake last week. It took me two days. …');
+  });
+
+  it('keeps the first sentence of a turn that names nothing, so a reply to the question asked survives', () => {
+    expect(excerpt(round('Caroline: What did you paint last week? Tell me.', 'Melanie: A sunrise. It was lovely. The kids liked it.'), terms(['paint', 3])))
+      .toBe('Caroline: What did you paint last week? Tell me. → Melanie: A sunrise. …');
+  });
+
+  it('keeps records whole when the query has no selective term', () => {
+    const text = 'One. Two. Three.';
+    expect(excerptTurn(text, terms(['melani', 0.01]))).toBe(text);
+    expect(excerptTurn(text, [])).toBe(text);
+  });
+});
+
+describe('near-duplicates', () => {
+  let n = 0;
+  const candidate = (content: string, day: number): Candidate => ({
+    record_id: `r${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null,
+    created_at: new Date(Date.UTC(2026, 10, day)), similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n),
+  });
+
+  it('collapse into one line that cites the newest, so a small scope costs about what it replaces', () => {
+    const given = [1, 2, 3, 4, 5, 6].map((day) => candidate(`I prefer tea over coffee, round ${day}`, day));
+    const sip = composeSip(given.map((c) => ({ candidate: c, coverage: 1, score: c.fused })), { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true });
+    expect(sip.citations).toHaveLength(1);
+    expect(sip.citations[0]!.record_id).toBe(given[5]!.record_id);
+    expect(sip.sip).toContain('said 6 times');
+    expect(sip.sections.active_context[0]).toMatchObject({ repeats: 6 });
+  });
+});
