@@ -114,7 +114,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
     stops.push(() => projector.stop());
     if (runtime.embedder) {
       const filler = runEmbeddingFiller(runtime.db, runtime.embedder, {
-        text: runtime.config.embedFullExchange ? 'content' : 'embed_text',
+        replies: runtime.config.embedReplies,
         onError: (error) => runtime.logger.error({ err: error }, 'embedding batch failed; retrying'),
       });
       stops.push(() => filler.stop());

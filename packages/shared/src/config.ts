@@ -43,8 +43,8 @@ export interface Config {
   embeddings: boolean;
   /** Download model files from the Hugging Face hub when they are missing locally. */
   allowRemoteModels: boolean;
-  /** Embed a round's whole exchange instead of its user side (the spec's rule). */
-  embedFullExchange: boolean;
+  /** Embed a round's reply as a second vector beside its user side (the spec's rule), so replies are found by meaning. */
+  embedReplies: boolean;
   sipTokenBudget: number;
   /** Cosine similarity at which a cited record counts as evidence (grounded/abstain). */
   sipMinSimilarity: number;
@@ -183,10 +183,10 @@ const environmentSchema = z.object({
   MEMCTX_EMBEDDING_MODEL: z.string().trim().min(1).default('BAAI/bge-small-en-v1.5'),
   MEMCTX_EMBEDDINGS: onOff().default(true),
   MEMCTX_ALLOW_REMOTE_MODELS: onOff().default(false),
-  MEMCTX_EMBED_FULL_EXCHANGE: onOff().default(false),
+  MEMCTX_EMBED_REPLIES: onOff().default(true),
   MEMCTX_SIP_TOKEN_BUDGET: wholeNumber(50, 100_000).default(1_500),
-  MEMCTX_SIP_MIN_SIMILARITY: unitInterval().default(0.8),
-  MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.75),
+  MEMCTX_SIP_MIN_SIMILARITY: unitInterval().default(0.76),
+  MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.35),
   MEMCTX_FS_CONNECTOR_ROOT: z.string().trim().min(1).optional(),
   MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: onOff().default(false),
   MEMCTX_GITHUB_API_URL: serviceUrl(['http:', 'https:'], 'https://api.github.com').default('https://api.github.com'),
@@ -275,7 +275,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     embeddingModel: vars.MEMCTX_EMBEDDING_MODEL,
     embeddings: vars.MEMCTX_EMBEDDINGS,
     allowRemoteModels: vars.MEMCTX_ALLOW_REMOTE_MODELS,
-    embedFullExchange: vars.MEMCTX_EMBED_FULL_EXCHANGE,
+    embedReplies: vars.MEMCTX_EMBED_REPLIES,
     sipTokenBudget: vars.MEMCTX_SIP_TOKEN_BUDGET,
     sipMinSimilarity: vars.MEMCTX_SIP_MIN_SIMILARITY,
     sipMinCoverage: vars.MEMCTX_SIP_MIN_COVERAGE,

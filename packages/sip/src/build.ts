@@ -2,7 +2,7 @@ import type { Db } from '@memctx/db';
 import { baselineTokens, retrieve, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
-import { coverage, weighTerms } from './match.js';
+import { assess, speakerTerms, weighTerms } from './match.js';
 import { rankCandidates } from './rank.js';
 
 export interface QueryEmbedder {
@@ -42,7 +42,8 @@ export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; setting
   ]);
   const retrieval = await retrieve(deps.db, request, { queryText: query, queryEmbedding });
   const terms = weighTerms(retrieval.terms);
-  const ranked = rankCandidates(retrieval.candidates, terms.length > 0 ? (candidate) => coverage(candidate, terms) : undefined);
+  const speakers = speakerTerms(retrieval.candidates, terms);
+  const ranked = rankCandidates(retrieval.candidates, (candidate) => assess(candidate, terms, speakers));
   const composed = composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,

@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateToTokens } from '@memctx/tokens';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy } from './evidence.js';
-import { excerpt, type WeightedTerm } from './match.js';
+import { excerpt, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
@@ -81,7 +81,7 @@ function label(candidate: Candidate): string {
 
 interface Line {
   candidate: Candidate;
-  coverage: number;
+  evidence: TurnEvidence;
   text: string;
   words: Set<string>;
   /** How many records this line stands for (near-duplicates collapsed into it). */
@@ -101,6 +101,13 @@ function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxToken
   const cut = truncateToTokens(text, maxTokens);
   return cut.length < text.length ? `${cut}…` : cut;
 }
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
+  coverage: Math.max(a.coverage, b.coverage),
+  similarity: a.similarity === null ? b.similarity : b.similarity === null ? a.similarity : Math.max(a.similarity, b.similarity),
+});
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -139,19 +146,19 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   const terms = options.terms ?? [];
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + SECTION_ORDER.length * 8;
-  for (const { candidate, coverage } of ranked) {
+  for (const { candidate, evidence } of ranked) {
     const text = lineText(candidate, terms, options.maxRecordTokens);
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
     if (same) {
       same.repeats++;
-      same.coverage = Math.max(same.coverage, coverage);
+      same.evidence = strongest(same.evidence, evidence);
       if (candidate.created_at > same.candidate.created_at) Object.assign(same, { candidate, text, words });
       continue;
     }
     const cost = countTokens(text) + LINE_OVERHEAD_TOKENS;
     if (estimate + cost > options.budgetTokens) continue;
-    lines.push({ candidate, coverage, text, words, repeats: 1 });
+    lines.push({ candidate, evidence, text, words, repeats: 1 });
     estimate += cost;
   }
   let rendered = render(lines);
@@ -170,7 +177,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     source_title: candidate.source_title,
   }));
   const sections: SipSections = { identity: [], active_context: [], preferences: [], calibration_notes: {}, uncertain_facts: [] };
-  ordered.forEach(({ candidate, text, coverage, repeats }, i) => {
+  ordered.forEach(({ candidate, text, evidence, repeats }, i) => {
     const section = sectionOf(candidate);
     sections[section].push({
       index: i + 1,
@@ -178,7 +185,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
       provenance: candidate.provenance,
       text,
       created_at: candidate.created_at.toISOString(),
-      ...(options.hasQuery ? { coverage: Math.round(coverage * 1000) / 1000, similarity: candidate.similarity === null ? null : Math.round(candidate.similarity * 1000) / 1000 } : {}),
+      ...(options.hasQuery ? { coverage: round3(evidence.coverage), similarity: evidence.similarity === null ? null : round3(evidence.similarity) } : {}),
       ...(repeats > 1 ? { repeats } : {}),
       ...(candidate.source_id ? { source_id: candidate.source_id, source_title: candidate.source_title } : {}),
       ...(candidate.provenance === 'AI_INFERRED' ? { inference_only: true } : {}),
@@ -192,6 +199,6 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     records_used: ordered.length,
     record_ids: ordered.map((line) => line.candidate.record_id),
     tokens_sip: countTokens(sip),
-    ...judgeEvidence(ordered.map((line) => ({ similarity: line.candidate.similarity, coverage: line.coverage })), options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
+    ...judgeEvidence(ordered.map((line) => line.evidence), options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
   };
 }

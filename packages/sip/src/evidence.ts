@@ -17,7 +17,7 @@ export interface EvidencePolicy {
 }
 
 // Calibrated on LoCoMo with bge-small-en-v1.5 (test/bench/locomo; docs/decisions.md has the measured rates).
-export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { minSimilarity: 0.8, minCoverage: 0.75 };
+export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { minSimilarity: 0.76, minCoverage: 0.35 };
 
 export interface EvidenceSignals {
   similarity: number | null;

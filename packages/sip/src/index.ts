@@ -1,5 +1,5 @@
 export { buildSip, DEFAULT_SIP_SETTINGS, type BuiltSip, type QueryEmbedder, type SipRequest, type SipSettings } from './build.js';
 export { composeSip, sectionOf, SIP_HEADER, type Citation, type ComposedSip, type ComposeOptions, type SectionName, type SipSections } from './compose.js';
 export { DEFAULT_EVIDENCE_POLICY, isEvidence, judgeEvidence, type EvidencePolicy, type EvidenceSignals } from './evidence.js';
-export { coverage, excerpt, excerptTurn, weighTerms, type WeightedTerm } from './match.js';
+export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
 export { PROVENANCE_WEIGHT, rankCandidates, type Scored } from './rank.js';

@@ -1,4 +1,4 @@
-import { turnsOf, type QueryTerm } from '@memctx/read-models';
+import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -35,20 +35,50 @@ function matchedTerms(text: string, terms: readonly WeightedTerm[]): WeightedTer
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
+// A leading speaker label ("Caroline: ") names who says every sentence of the turn.
+const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
+
+const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLowerCase() ?? null;
+
 /**
- * The share of the query's weight that one turn of the record states, at best:
- * 1 when a single utterance holds every query term, near 0 when the record
- * only shares common words with it. Per turn, so a question about what one
- * speaker did is not answered by the other speaker's words.
+ * The query's terms that name a speaker of the transcripts in view (a turn
+ * labelled "Caroline: " makes "carolin" one): a question about what a named
+ * person said is answered by that person's turns.
  */
-export function coverage(record: { provenance: string; content: string }, terms: readonly WeightedTerm[]): number {
-  const total = weightOf(terms);
-  if (total === 0) return 0;
-  return Math.max(...turnsOf(record).map((turn) => weightOf(matchedTerms(turn.text, terms)) / total));
+export function speakerTerms(records: readonly { provenance: string; content: string }[], terms: readonly WeightedTerm[]): WeightedTerm[] {
+  const speakers = new Set(records.flatMap((record) => turnsOf(record).map((turn) => speakerOf(turn.text)).filter((s): s is string => s !== null)));
+  return terms.filter((term) => [...speakers].some((speaker) => matchedTerms(speaker, [term]).length > 0));
 }
 
-// A leading speaker label ("Caroline: ") names who says every sentence of the turn, so it stays with any sentence kept.
-const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
+export interface TurnEvidence {
+  /** The share of the query's weight one turn states, at best. */
+  coverage: number;
+  /** The closest embedding similarity among the same turns (null when none is embedded). */
+  similarity: number | null;
+}
+
+type Assessed = Pick<Candidate, 'provenance' | 'content' | 'user_similarity' | 'reply_similarity'>;
+
+/**
+ * How well one turn of the record states the query: coverage is 1 when a
+ * single utterance holds every query term and near 0 when the record only
+ * shares common words with it. Per turn, so what one speaker did is not
+ * answered by another's words; when the query names speakers, only their
+ * turns count, for coverage and for similarity alike.
+ */
+export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = []): TurnEvidence {
+  const total = weightOf(terms);
+  let coverage = 0;
+  let similarity: number | null = null;
+  for (const turn of turnsOf(record)) {
+    const speaker = speakerOf(turn.text);
+    if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
+    if (total > 0) coverage = Math.max(coverage, weightOf(matchedTerms(turn.text, terms)) / total);
+    const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
+    if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
+  }
+  return { coverage, similarity };
+}
 
 function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);

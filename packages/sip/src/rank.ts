@@ -1,4 +1,5 @@
 import type { Candidate } from '@memctx/read-models';
+import type { TurnEvidence } from './match.js';
 
 /**
  * How much a provenance class is trusted, multiplied into the fused retrieval
@@ -19,8 +20,8 @@ const COVERAGE_FLOOR = 0.25;
 
 export interface Scored<C> {
   candidate: C;
-  /** Share of the query's weight one turn of the record states (see match.ts). */
-  coverage: number;
+  /** How well one turn of the record states the query (see match.ts). */
+  evidence: TurnEvidence;
   score: number;
 }
 
@@ -30,11 +31,14 @@ export interface Scored<C> {
  * the named person says the asked-about thing rises above rounds that merely
  * share a word or a name with the question.
  */
-export function rankCandidates<C extends Pick<Candidate, 'fused' | 'provenance'>>(candidates: readonly C[], coverageOf: (c: C) => number = () => 1): Scored<C>[] {
+export function rankCandidates<C extends Pick<Candidate, 'fused' | 'provenance' | 'similarity'>>(
+  candidates: readonly C[],
+  assess: (c: C) => TurnEvidence = (c) => ({ coverage: 1, similarity: c.similarity }),
+): Scored<C>[] {
   return candidates
     .map((candidate) => {
-      const coverage = coverageOf(candidate);
-      return { candidate, coverage, score: candidate.fused * (PROVENANCE_WEIGHT[candidate.provenance] ?? 0.5) * (COVERAGE_FLOOR + coverage) };
+      const evidence = assess(candidate);
+      return { candidate, evidence, score: candidate.fused * (PROVENANCE_WEIGHT[candidate.provenance] ?? 0.5) * (COVERAGE_FLOOR + evidence.coverage) };
     })
     .sort((a, b) => b.score - a.score);
 }

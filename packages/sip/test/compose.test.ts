@@ -16,6 +16,8 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     source_title: null,
     created_at: new Date('2026-11-20T10:00:00Z'),
     similarity: 0.8,
+    user_similarity: 0.8,
+    reply_similarity: null,
     text_match: true,
     text_score: 1,
     fused: 1 / (60 + n),
@@ -25,7 +27,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
 
 const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
 /** Candidates as ranked, best first (coverage 1: each states the whole query). */
-const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, coverage, score: c.fused }));
+const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, evidence: { coverage, similarity: c.similarity }, score: c.fused }));
 
 describe('composeSip', () => {
   it('numbers citations from 1 in the order their [n] markers appear', () => {
@@ -83,7 +85,7 @@ describe('evidence', () => {
   it('with a query: grounded when a cited record states enough of the query or is close enough, abstain otherwise', () => {
     expect(judgeEvidence([{ similarity: null, coverage: 0.9 }], true)).toEqual({ grounded: true, abstain: false });
     expect(judgeEvidence([{ similarity: 0.95, coverage: 0 }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.4 }, { similarity: null, coverage: 0.2 }], true)).toEqual({ grounded: false, abstain: true });
+    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.3 }, { similarity: null, coverage: 0.2 }], true)).toEqual({ grounded: false, abstain: true });
   });
 
   it('the thresholds are the policy', () => {
@@ -107,7 +109,7 @@ describe('ranking', () => {
   it('puts the record that states the query above one that only shares a word', () => {
     const sharesAWord = candidate({ fused: 0.03 });
     const states = candidate({ fused: 0.02 });
-    const order = rankCandidates([sharesAWord, states], (c) => (c === states ? 1 : 0.1)).map((s) => s.candidate);
+    const order = rankCandidates([sharesAWord, states], (c) => ({ coverage: c === states ? 1 : 0.1, similarity: null })).map((s) => s.candidate);
     expect(order).toEqual([states, sharesAWord]);
   });
 });

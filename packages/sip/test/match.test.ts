@@ -1,10 +1,12 @@
 import type { Candidate } from '@memctx/read-models';
 import { describe, expect, it } from 'vitest';
-import { composeSip, coverage, excerpt, excerptTurn, weighTerms, type WeightedTerm } from '../src/index.js';
+import { assess, composeSip, excerpt, excerptTurn, speakerTerms, weighTerms, type WeightedTerm } from '../src/index.js';
 
 // Stems as PostgreSQL's English configuration gives them, with idf as retrieval computes it over a scope.
 const terms = (...pairs: [string, number][]): WeightedTerm[] => weighTerms(pairs.map(([lexeme, idf]) => ({ lexeme, df: 1, idf })));
-const round = (user: string, assistant: string) => ({ provenance: 'ROUND', content: `User: ${user}\nAssistant: ${assistant}` });
+const round = (user: string, assistant: string, user_similarity: number | null = null, reply_similarity: number | null = null) =>
+  ({ provenance: 'ROUND', content: `User: ${user}\nAssistant: ${assistant}`, user_similarity, reply_similarity });
+const coverage = (record: ReturnType<typeof round>, t: WeightedTerm[]) => assess(record, t, speakerTerms([record], t)).coverage;
 
 describe('coverage: how much of the query one turn states', () => {
   const melaniePaint = terms(['melani', 0.01], ['paint', 3]);
@@ -17,8 +19,17 @@ describe('coverage: how much of the query one turn states', () => {
     expect(coverage(exchange, melaniePaint)).toBe(1);
   });
 
-  it('falls when the thing was said by someone else than the one asked about', () => {
-    expect(coverage(exchange, terms(['carolin', 0.01], ['paint', 3]))).toBeLessThan(0.8);
+  it('counts only the turns of the speakers the query names', () => {
+    const carolinePaint = terms(['carolin', 0.01], ['paint', 3]);
+    expect(coverage(exchange, carolinePaint)).toBeLessThan(0.3);
+    // Without naming anyone, the painting is stated whoever said it.
+    expect(coverage(exchange, terms(['paint', 3]))).toBe(1);
+  });
+
+  it('takes similarity from the allowed turns only', () => {
+    const embedded = round('Caroline: I went to the support group.', 'Melanie: I painted a sunrise.', 0.6, 0.9);
+    expect(assess(embedded, terms(['melani', 0.01], ['paint', 3]), terms(['melani', 0.01])).similarity).toBe(0.9);
+    expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.6);
   });
 
   it('is nothing for words the scope never holds', () => {
@@ -26,7 +37,8 @@ describe('coverage: how much of the query one turn states', () => {
   });
 
   it('reads a document chunk as one turn', () => {
-    expect(coverage({ provenance: 'DOCUMENT_VERIFIED', content: 'Melanie painted the mural.' }, melaniePaint)).toBe(1);
+    expect(assess({ provenance: 'DOCUMENT_VERIFIED', content: 'Melanie painted the mural.', user_similarity: 0.7, reply_similarity: null }, melaniePaint))
+      .toEqual({ coverage: 1, similarity: 0.7 });
   });
 });
 
@@ -54,12 +66,12 @@ describe('near-duplicates', () => {
   let n = 0;
   const candidate = (content: string, day: number): Candidate => ({
     record_id: `r${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null,
-    created_at: new Date(Date.UTC(2026, 10, day)), similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n),
+    created_at: new Date(Date.UTC(2026, 10, day)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n),
   });
 
   it('collapse into one line that cites the newest, so a small scope costs about what it replaces', () => {
     const given = [1, 2, 3, 4, 5, 6].map((day) => candidate(`I prefer tea over coffee, round ${day}`, day));
-    const sip = composeSip(given.map((c) => ({ candidate: c, coverage: 1, score: c.fused })), { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true });
+    const sip = composeSip(given.map((c) => ({ candidate: c, evidence: { coverage: 1, similarity: null }, score: c.fused })), { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true });
     expect(sip.citations).toHaveLength(1);
     expect(sip.citations[0]!.record_id).toBe(given[5]!.record_id);
     expect(sip.sip).toContain('said 6 times');

@@ -13,7 +13,7 @@
  *      and any MEMCTX_* setting, passed through to the service.
  * A question counts as recalled only when every evidence turn lies in a round the SIP cites.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countTokens } from '@memctx/tokens';
@@ -26,6 +26,8 @@ const ADMIN = 'bench-admin-token-0123456789';
 const targets = (process.env.MEMCTX_BENCH_TARGETS ?? 'embedded').split(',').map((t) => t.trim()).filter(Boolean);
 const phases = (process.env.MEMCTX_BENCH_PHASES ?? 'at-once,caught-up').split(',').map((p) => p.trim());
 const showMisses = Number(process.env.MEMCTX_BENCH_MISSES ?? 0);
+// Per-question evidence signals as JSON lines, for calibrating grounded/abstain (MEMCTX_SIP_MIN_COVERAGE, MEMCTX_SIP_MIN_SIMILARITY).
+const dumpFile = process.env.MEMCTX_BENCH_DUMP;
 const samples = loadSamples().slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -103,6 +105,11 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
   const cited = new Set(sip.citations.map((c) => c.record_id));
   const evidence = evidenceIds(qa);
   const recalled = evidence.length > 0 && evidence.every((id) => cited.has(posted.roundOfTurn.get(id) ?? '?'));
+  if (dumpFile) {
+    const items = Object.values(sip.sip_sections).flatMap((section) => (Array.isArray(section) ? (section as { coverage?: number; similarity?: number | null }[]) : []));
+    const max = (pick: (i: (typeof items)[number]) => number | null | undefined) => Math.max(0, ...items.map((i) => pick(i) ?? 0));
+    appendFileSync(dumpFile, `${JSON.stringify({ category: qa.category, recalled, coverage: max((i) => i.coverage), similarity: max((i) => i.similarity) })}\n`);
+  }
   if (!recalled && qa.category !== 5 && misses.length < showMisses) {
     misses.push(`  [cat ${qa.category}] ${qa.question} — evidence ${evidence.join(', ')}, missing ${evidence.filter((id) => !cited.has(posted.roundOfTurn.get(id) ?? '?')).join(', ')}`);
   }

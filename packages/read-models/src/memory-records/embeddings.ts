@@ -5,35 +5,39 @@ export interface DocumentEmbedder {
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
 }
 
-/**
- * Which text of a record is embedded: `embed_text` (the spec's rule: the user
- * side of a round, the chunk of a document) or `content` (the whole exchange,
- * MEMCTX_EMBED_FULL_EXCHANGE=on: better recall when facts sit in the replies,
- * as the LoCoMo benchmark shows, at about twice the embedding time).
- */
-export type EmbeddedText = 'embed_text' | 'content';
-
 export const toVectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector).join(',')}]`;
 
+export interface FillOptions {
+  batchSize?: number;
+  /** Also embed a round's reply (`reply_text` → `reply_embedding`); off halves the work and finds replies by full text only. */
+  replies?: boolean;
+}
+
 /**
- * Embeds one batch of records that have no embedding yet, oldest first, and
- * returns how many it filled. It works from the table, not the feed, so it is
- * idempotent and survives rebuilds: after a replay the new rows are filled
- * again from the embedding cache without running the model.
+ * Embeds one batch of records that have no embedding yet, newest first (a
+ * client asks about what it just said), and returns how many it filled. It
+ * works from the table, not the feed, so it is idempotent and survives
+ * rebuilds: after a replay the new rows are filled again from the embedding
+ * cache without running the model.
  */
-export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, batchSize = 64, text: EmbeddedText = 'embed_text'): Promise<number> {
-  const { rows } = await db.query<{ user_id: string; record_id: string; embed_text: string }>(
-    `SELECT user_id, record_id, ${text === 'content' ? 'content' : 'embed_text'} AS embed_text FROM memory_records
-     WHERE embedding IS NULL ORDER BY global_position LIMIT $1`,
-    [batchSize],
+export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options: FillOptions = {}): Promise<number> {
+  const { rows } = await db.query<{ user_id: string; record_id: string; embed_text: string; reply_text: string }>(
+    `SELECT user_id, record_id, embed_text, reply_text FROM memory_records
+     WHERE embedding IS NULL ORDER BY global_position DESC LIMIT $1`,
+    [options.batchSize ?? 64],
   );
   if (rows.length === 0) return 0;
-  const vectors = await embedder.embedDocuments(rows.map((row) => row.embed_text));
+  const replies = options.replies ?? true ? rows.filter((row) => row.reply_text.trim() !== '') : [];
+  const vectors = await embedder.embedDocuments([...rows.map((row) => row.embed_text), ...replies.map((row) => row.reply_text)]);
+  const replyVector = new Map(replies.map((row, i) => [row.record_id, vectors[rows.length + i]!]));
   await db.query(
-    `UPDATE memory_records m SET embedding = u.embedding::vector
-     FROM jsonb_to_recordset($1::jsonb) AS u(user_id text, record_id text, embedding text)
+    `UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector
+     FROM jsonb_to_recordset($1::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)
      WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL`,
-    [JSON.stringify(rows.map((row, i) => ({ user_id: row.user_id, record_id: row.record_id, embedding: toVectorLiteral(vectors[i]!) })))],
+    [JSON.stringify(rows.map((row, i) => {
+      const reply = replyVector.get(row.record_id);
+      return { user_id: row.user_id, record_id: row.record_id, embedding: toVectorLiteral(vectors[i]!), reply_embedding: reply ? toVectorLiteral(reply) : null };
+    }))],
   );
   return rows.length;
 }
@@ -50,7 +54,7 @@ export interface EmbeddingFiller {
 export function runEmbeddingFiller(
   db: Db,
   embedder: DocumentEmbedder,
-  options: { batchSize?: number; idleWaitMs?: number; text?: EmbeddedText; onError?: (error: unknown) => void } = {},
+  options: FillOptions & { idleWaitMs?: number; onError?: (error: unknown) => void } = {},
 ): EmbeddingFiller {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -65,7 +69,7 @@ export function runEmbeddingFiller(
   const loop = (async () => {
     while (!stopped) {
       try {
-        const filled = await fillEmbeddings(db, embedder, options.batchSize, options.text);
+        const filled = await fillEmbeddings(db, embedder, options);
         if (filled === 0) await idle();
       } catch (error) {
         if (stopped) break;

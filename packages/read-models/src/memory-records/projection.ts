@@ -19,9 +19,10 @@ export const EMBEDDING_DIMENSIONS = 384;
  * Records of a soft-deleted session stay in place with `hidden` set, so a
  * restore brings them back without re-running anything; a purge deletes them.
  * Full-text search covers the whole exchange (a fact is as often in the reply as
- * in the question); the embedding is of `embed_text`, per the spec.
- * `embedding` starts empty and is filled by the embedding filler (./embeddings.ts);
- * until then full-text search finds the record.
+ * in the question); `embedding` is of `embed_text` (the user side, per the spec)
+ * and `reply_embedding` of `reply_text` (the assistant side), so what either side
+ * said can be found by meaning. Both start empty and are filled by the embedding
+ * filler (./embeddings.ts); until then full-text search finds the record.
  * memory_token_totals keeps, per user and project ('' = outside any project), the
  * tokens of the visible records' full content (the SIP baseline), their number
  * and their full-text lexemes (BM25's N and average length), without a scan.
@@ -40,12 +41,14 @@ CREATE TABLE memory_records (
   summary text NOT NULL,
   content text NOT NULL,
   embed_text text NOT NULL,
+  reply_text text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL,
   hidden boolean NOT NULL DEFAULT false,
   token_count int NOT NULL,
   global_position bigint NOT NULL,
   search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
+  reply_embedding vector(${EMBEDDING_DIMENSIONS}),
   PRIMARY KEY (user_id, record_id)
 );
 CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
@@ -55,6 +58,7 @@ CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) W
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
 CREATE INDEX memory_records_unembedded ON memory_records (global_position) WHERE embedding IS NULL;
 CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
 
 CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
@@ -151,6 +155,7 @@ interface RecordRow {
   summary: string;
   content: string;
   embed_text: string;
+  reply_text?: string;
   created_at: string;
   global_position: string;
 }
@@ -158,11 +163,11 @@ interface RecordRow {
 const insertRecords = (tx: Queryable, rows: RecordRow[]) =>
   tx.query(
     `INSERT INTO memory_records (user_id, record_id, session_id, project_id, source_id, source_title, provenance, record_type,
-       sip_eligible, summary, content, embed_text, token_count, created_at, global_position)
+       sip_eligible, summary, content, embed_text, reply_text, token_count, created_at, global_position)
      SELECT user_id, record_id, session_id, project_id, source_id, source_title, provenance, 'FACTUAL', sip_eligible, summary,
-       content, embed_text, token_count, created_at::timestamptz, global_position
+       content, embed_text, coalesce(reply_text, ''), token_count, created_at::timestamptz, global_position
      FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, record_id text, session_id text, project_id text, source_id text,
-       source_title text, provenance text, sip_eligible boolean, summary text, content text, embed_text text, token_count int,
+       source_title text, provenance text, sip_eligible boolean, summary text, content text, embed_text text, reply_text text, token_count int,
        created_at text, global_position bigint)
      ON CONFLICT (user_id, record_id) DO NOTHING`,
     [JSON.stringify(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })))],
@@ -194,6 +199,7 @@ function roundRecord(r: EventRow): RecordRow {
     summary: summarize(r.user_message!, r.assistant_message!),
     content: exchange(r.user_message!, r.assistant_message!),
     embed_text: r.user_message,
+    reply_text: r.assistant_message,
     created_at: r.occurred_at ?? r.ingested_at,
     global_position: r.global_position,
   };

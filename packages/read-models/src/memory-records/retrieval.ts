@@ -17,8 +17,11 @@ export interface Candidate {
   source_id: string | null;
   source_title: string | null;
   created_at: Date;
-  /** Cosine similarity to the query, when the record is embedded and was among the nearest. */
+  /** Cosine similarity to the query of the closer of the record's two sides, when embedded and among the nearest. */
   similarity: number | null;
+  /** The same for each side: the user side (or a document chunk) and a round's reply. */
+  user_similarity: number | null;
+  reply_similarity: number | null;
   /** Whether the record matched the query's selective words in full-text search. */
   text_match: boolean;
   /** BM25 score of the record for the query's words (0 when it did not match). */
@@ -102,11 +105,17 @@ const SQL = `
     )::tsquery AS ts
   ),
   vec AS (
-    SELECT record_id, similarity, row_number() OVER (ORDER BY similarity DESC) AS rank FROM (
-      SELECT record_id, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
-      WHERE $9::boolean AND ${inScope('m')} AND embedding IS NOT NULL
-      ORDER BY embedding <=> $4::vector LIMIT $6
-    ) v
+    SELECT record_id, max(similarity) AS similarity, max(similarity) FILTER (WHERE side = 'user') AS user_similarity,
+      max(similarity) FILTER (WHERE side = 'reply') AS reply_similarity, row_number() OVER (ORDER BY max(similarity) DESC) AS rank
+    FROM (
+      (SELECT record_id, 'user' AS side, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
+       WHERE $9::boolean AND ${inScope('m')} AND embedding IS NOT NULL
+       ORDER BY embedding <=> $4::vector LIMIT $6)
+      UNION ALL
+      (SELECT record_id, 'reply', 1 - (reply_embedding <=> $4::vector) FROM memory_records m
+       WHERE $9::boolean AND ${inScope('m')} AND reply_embedding IS NOT NULL
+       ORDER BY reply_embedding <=> $4::vector LIMIT $6)
+    ) v GROUP BY record_id
   ),
   fts AS (
     SELECT record_id, score, row_number() OVER (ORDER BY score DESC) AS rank FROM (
@@ -134,7 +143,7 @@ const SQL = `
     ) s GROUP BY record_id
   )
   SELECT m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at,
-    vec.similarity, (fts.record_id IS NOT NULL) AS text_match, coalesce(fts.score, 0) AS text_score, fused.fused,
+    vec.similarity, vec.user_similarity, vec.reply_similarity, (fts.record_id IS NOT NULL) AS text_match, coalesce(fts.score, 0) AS text_score, fused.fused,
     (SELECT jsonb_agg(jsonb_build_object('lexeme', lexeme, 'df', df, 'idf', idf)) FROM weights) AS terms,
     (SELECT n FROM stats) AS scope_records
   FROM fused JOIN memory_records m ON m.user_id = $1 AND m.record_id = fused.record_id
@@ -142,17 +151,21 @@ const SQL = `
   LEFT JOIN fts ON fts.record_id = fused.record_id
   ORDER BY fused.fused DESC LIMIT $8`;
 
-interface Row extends Omit<Candidate, 'similarity' | 'fused' | 'text_score'> {
+interface Row extends Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score'> {
   similarity: number | string | null;
+  user_similarity: number | string | null;
+  reply_similarity: number | string | null;
   fused: number | string;
   text_score: number | string;
   terms: QueryTerm[] | null;
   scope_records: number | string;
 }
 
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
 /**
  * Hybrid retrieval over the caller's live, SIP-eligible FACTUAL records in scope:
- * pgvector cosine distance, BM25 over PostgreSQL full text, and recency, fused
+ * pgvector cosine distance (to the user side and to the reply), BM25 over PostgreSQL full text, and recency, fused
  * by reciprocal rank in one statement. HNSW iterative scans keep the
  * nearest-neighbour list full even when the user's rows are a small share of
  * the index. Records not embedded yet are found by full text alone.
@@ -177,7 +190,9 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
   });
   const candidates = rows.map(({ terms: _terms, scope_records: _n, ...row }) => ({
     ...row,
-    similarity: row.similarity === null ? null : Number(row.similarity),
+    similarity: nullableNumber(row.similarity),
+    user_similarity: nullableNumber(row.user_similarity),
+    reply_similarity: nullableNumber(row.reply_similarity),
     fused: Number(row.fused),
     text_score: Number(row.text_score),
   }));

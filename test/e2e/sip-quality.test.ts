@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type TestServer } from './server.js';
+
+/*
+ * What a client sees of SIP quality over HTTP, asking right after posting (no
+ * wait for embeddings): grounded when a cited record holds the answer (in the
+ * reply, not only the user side), abstain for what was never said, dates as
+ * the client sent them, and near-duplicates collapsed so a small scope costs
+ * about what it replaces.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const ingest = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/memory/ingest', body);
+const build = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/sip/build', body);
+
+describe('grounded and abstain from the evidence cited', () => {
+  let user: Client;
+  let roundId: string;
+
+  beforeAll(async () => {
+    user = await server.newUser('melanie');
+    const posted = await ingest(user, {
+      session_id: 'lake',
+      user_message: 'Caroline: I went to the LGBTQ support group yesterday and it was so powerful.',
+      assistant_message: 'Melanie: Wow, that sounds great. I painted a sunrise over the lake last week.',
+      timestamp: '1:56 pm on 8 May, 2023',
+    });
+    expect(posted.status).toBe(200);
+    roundId = posted.body.round_id;
+    for (const [user_message, assistant_message] of [
+      ['Caroline: My cat knocked over a plant this morning.', 'Melanie: Cats are like that. Mine sleeps all day.'],
+      ['Caroline: I am reading a book about the history of tea.', 'Melanie: Sounds interesting, tell me more about it.'],
+    ]) {
+      expect((await ingest(user, { session_id: 'lake', user_message, assistant_message })).status).toBe(200);
+    }
+  });
+
+  it('grounds the answer that sits in the reply, citing that round', async () => {
+    const { status, body } = await build(user, { query: 'What did Melanie paint?' });
+    expect(status).toBe(200);
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
+    expect(body.sip).toContain('I painted a sunrise over the lake');
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('abstains on a question about something never said', async () => {
+    const { body } = await build(user, { query: 'Which programming language does Caroline use at work?' });
+    expect(body).toMatchObject({ grounded: false, abstain: true });
+  });
+
+  it('abstains when the asked-about person did not say it', async () => {
+    const { body } = await build(user, { query: 'What did Caroline paint over the lake?' });
+    expect(body.abstain).toBe(true);
+  });
+
+  it('dates the round by the client timestamp, read as the instant it names', async () => {
+    const { body } = await build(user, { query: 'What did Melanie paint?' });
+    const item = body.sip_sections.active_context.find((i: { record_id: string }) => i.record_id === roundId);
+    expect(item.created_at).toBe('2023-05-08T13:56:00.000Z');
+    expect(body.sip).toContain('2023-05-08:');
+    const messages = await user.call('GET', '/api/v1/sessions/lake/messages');
+    expect(messages.body.messages[0].created_at).toBe('2023-05-08T13:56:00.000Z');
+  });
+
+  it('stores a timestamp that names no instant, dated when stored', async () => {
+    const before = Date.now();
+    const posted = await ingest(user, { session_id: 'odd', user_message: 'Caroline: hello there', assistant_message: 'Melanie: hi', timestamp: 'banana o’clock' });
+    expect(posted.status).toBe(200);
+    const messages = await user.call('GET', '/api/v1/sessions/odd/messages');
+    expect(Date.parse(messages.body.messages[0].created_at)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('a SIP costs no more than it must', () => {
+  it('collapses near-identical rounds into one line citing the newest, below the baseline it replaces', async () => {
+    const user = await server.newUser('tea');
+    const ids: string[] = [];
+    for (let n = 1; n <= 6; n++) {
+      ids.push((await ingest(user, { session_id: 'prefs', user_message: `I prefer tea over coffee, round ${n}`, assistant_message: 'Noted.' })).body.round_id);
+    }
+    for (let i = 0; i < 3; i++) {
+      const { body } = await build(user, { session_id: 'prefs', query: 'tea or coffee?' });
+      expect(body.citations).toHaveLength(1);
+      expect(body.citations[0].record_id).toBe(ids[5]);
+      expect(body.sip).toContain('said 6 times');
+    }
+    const efficiency = await user.call('GET', '/api/v1/dashboard/efficiency?window_seconds=3600');
+    expect(efficiency.status).toBe(200);
+    expect(efficiency.body.tokens_sip).toBeLessThan(efficiency.body.tokens_baseline);
+    expect(efficiency.body.percent_reduction).toBeGreaterThan(0);
+  });
+});
