@@ -30,4 +30,4 @@ export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
-export { turnsOf, type Turn } from './memory-records/projection.js';
+export { EMBEDDING_DIMENSIONS, turnsOf, type Turn } from './memory-records/projection.js';

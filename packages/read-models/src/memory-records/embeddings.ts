@@ -13,17 +13,28 @@ export interface FillOptions {
   replies?: boolean;
 }
 
+// How long a filler may hold records it claimed; past it (a crashed filler) another takes them.
+const CLAIM_SECONDS = 120;
+
 /**
  * Embeds one batch of records that have no embedding yet, newest first (a
- * client asks about what it just said), and returns how many it filled. It
- * works from the table, not the feed, so it is idempotent and survives
- * rebuilds: after a replay the new rows are filled again from the embedding
- * cache without running the model.
+ * client asks about what it just said), and returns how many it filled. The
+ * batch is claimed with a short lease first, so fillers in several processes
+ * split the backlog instead of embedding the same records. It works from the
+ * table, not the feed, so it is idempotent and survives rebuilds: after a
+ * replay the new rows are filled again from the embedding cache without
+ * running the model.
  */
 export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options: FillOptions = {}): Promise<number> {
   const { rows } = await db.query<{ user_id: string; record_id: string; embed_text: string; reply_text: string }>(
-    `SELECT user_id, record_id, embed_text, reply_text FROM memory_records
-     WHERE embedding IS NULL ORDER BY global_position DESC LIMIT $1`,
+    `UPDATE memory_records m SET embedding_claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
+     FROM (
+       SELECT user_id, record_id FROM memory_records
+       WHERE embedding IS NULL AND (embedding_claimed_until IS NULL OR embedding_claimed_until < now())
+       ORDER BY global_position DESC LIMIT $1 FOR UPDATE SKIP LOCKED
+     ) c
+     WHERE m.user_id = c.user_id AND m.record_id = c.record_id
+     RETURNING m.user_id, m.record_id, m.embed_text, m.reply_text`,
     [options.batchSize ?? 64],
   );
   if (rows.length === 0) return 0;
@@ -31,7 +42,7 @@ export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options
   const vectors = await embedder.embedDocuments([...rows.map((row) => row.embed_text), ...replies.map((row) => row.reply_text)]);
   const replyVector = new Map(replies.map((row, i) => [row.record_id, vectors[rows.length + i]!]));
   await db.query(
-    `UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector
+    `UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector, embedding_claimed_until = NULL
      FROM jsonb_to_recordset($1::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)
      WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL`,
     [JSON.stringify(rows.map((row, i) => {

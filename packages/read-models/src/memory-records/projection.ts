@@ -49,6 +49,8 @@ CREATE TABLE memory_records (
   search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
   reply_embedding vector(${EMBEDDING_DIMENSIONS}),
+  -- A filler's lease on a record it is embedding, so several fillers share the backlog instead of repeating it.
+  embedding_claimed_until timestamptz,
   PRIMARY KEY (user_id, record_id)
 );
 CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
@@ -56,7 +58,7 @@ CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
 CREATE INDEX memory_records_search ON memory_records USING gin (search);
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX memory_records_unembedded ON memory_records (global_position) WHERE embedding IS NULL;
+CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
 CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
 CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
 
