@@ -95,3 +95,12 @@ describe('a SIP costs no more than it must', () => {
     expect(efficiency.body.percent_reduction).toBeGreaterThan(0);
   });
 });
+
+describe('the embedding backlog is visible', () => {
+  it('in health beside projection lag, and as a Prometheus gauge', async () => {
+    const health = await (await fetch(`${server.url}/api/v1/health`)).json();
+    expect(health.checks.embeddings).toMatchObject({ status: expect.stringMatching(/ok|degraded/), lag: expect.any(Number) });
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^memctx_embedding_backlog \d+$/m);
+  });
+});

@@ -10,10 +10,10 @@ import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memc
 import { createKafkaEventSource, createKafkaPublisher, ensureTopic } from '@memctx/kafka';
 import { startRelay } from '@memctx/relay';
 import { partitionKeyOf } from '@memctx/domain';
-import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
+import { allProjections, embeddingBacklog, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
-import { Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
 import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
@@ -67,8 +67,20 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
       )
     : undefined;
   const documents = await openDocuments(config, db, logger);
+  const metrics = new Registry();
+  if (embedder) {
+    // Read from the table at scrape time, so any process (an API replica too) reports the one shared backlog.
+    metrics.registerMetric(new Gauge({
+      name: 'memctx_embedding_backlog',
+      help: 'Memory records waiting for an embedding (found by full text meanwhile)',
+      registers: [],
+      async collect() {
+        this.set(await embeddingBacklog(db));
+      },
+    }));
+  }
   return {
-    metrics: new Registry(),
+    metrics,
     config,
     logger,
     db,
