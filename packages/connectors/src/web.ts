@@ -65,12 +65,12 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
   const resolve = options.resolve ?? systemResolve;
   const trustedHosts = new Set((options.allowHosts ?? []).map((h) => h.toLowerCase()));
 
-  async function checkedAddresses(url: URL, signal?: AbortSignal): Promise<LookupAddress[]> {
+  async function checkedAddresses(url: URL, signal: AbortSignal): Promise<LookupAddress[]> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: LookupAddress[];
     try {
       const resolving = isIP(host) ? Promise.resolve([{ address: host, family: isIP(host) }]) : resolve(host);
-      addresses = await (signal ? beforeAbort(resolving, signal) : resolving);
+      addresses = await beforeAbort(resolving, signal);
     } catch (error) {
       if (error instanceof DocumentOverLimit) throw error;
       throw new DocumentRefused(`cannot resolve ${host}`, 400);
@@ -88,6 +88,8 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
       const request = client.get(url, {
         headers: { 'user-agent': 'memctx-web-connector/0.1', accept: 'text/html,text/plain,text/markdown,application/pdf,*/*;q=0.5' },
         lookup: pinnedLookup(addresses),
+        // No pooled sockets: a kept-alive socket would skip this request's lookup, and so its pinning.
+        agent: false,
       });
       const abort = () => request.destroy(signal.reason as Error);
       if (signal.aborted) abort();
@@ -171,7 +173,7 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
       }
     },
     async check(_credentials, externalId) {
-      await checkedAddresses(parseUrl(externalId));
+      await checkedAddresses(parseUrl(externalId), AbortSignal.timeout(timeoutMs));
     },
     async fetch(_credentials, externalId) {
       const fetched = await fetchUrl(parseUrl(externalId));
