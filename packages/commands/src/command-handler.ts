@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
-import type { AppendBatcher } from './append-batcher.js';
 import { createKeyedLock } from '@memctx/shared';
+import type { AppendBatcher } from './append-batcher.js';
+import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
 
 interface StreamEvent {
   type: string;
@@ -12,6 +13,10 @@ interface StreamEvent {
 interface CachedStream<State> {
   state: State;
   version: number;
+}
+
+interface LoadedStream<State> extends CachedStream<State> {
+  source: StateSource;
 }
 
 export interface HandleOptions {
@@ -32,7 +37,8 @@ const MAX_ATTEMPTS = 4;
  * Loads a stream's state (from a bounded cache, else by folding its events),
  * decides, and appends with the version it decided on. A conflict means
  * another process wrote the stream meanwhile: the cache entry is dropped and
- * the command decided again on fresh state.
+ * the command decided again on fresh state. A refusal or a no-op decided on
+ * cached state is decided again on the stored stream first (see mustReread).
  */
 export function createCommandHandler<State, Command, Event extends StreamEvent>(
   store: EventStore,
@@ -50,23 +56,41 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
   }
 
-  async function load(streamId: string): Promise<CachedStream<State>> {
-    const cached = cache.get(streamId);
-    if (cached) return cached;
+  async function read(streamId: string): Promise<LoadedStream<State>> {
     const { version, events } = await store.readStream(streamId);
     const state = events.reduce((current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event), decider.initialState());
-    return { state, version };
+    return { state, version, source: 'store' };
+  }
+
+  async function load(streamId: string): Promise<LoadedStream<State>> {
+    const cached = cache.get(streamId);
+    return cached ? { ...cached, source: 'cache' } : read(streamId);
+  }
+
+  /** State that `accepts`; a cached state it rejects is read again from the store, as another process may have moved it on. */
+  async function loadAccepted(streamId: string, accepts: (state: State) => boolean): Promise<CachedStream<State>> {
+    const loaded = await load(streamId);
+    if (loaded.source === 'store' || accepts(loaded.state)) return loaded;
+    cache.delete(streamId);
+    return read(streamId);
   }
 
   async function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<Event>> {
     return withLock(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
-        const current = await load(streamId);
-        const events = decider.decide(command, current.state);
-        if (events.length === 0) {
-          remember(streamId, current);
-          return { events, append: undefined };
+        let current = await load(streamId);
+        let decision = tryDecide(decider, command, current.state);
+        if (mustReread(current.source, decision)) {
+          cache.delete(streamId);
+          current = await read(streamId);
+          decision = tryDecide(decider, command, current.state);
         }
+        if (decision.kind !== 'append') remember(streamId, { state: current.state, version: current.version });
+        if (decision.kind === 'refused') throw decision.error;
+        if (decision.kind === 'nothing') {
+          return { events: [], append: undefined };
+        }
+        const { events } = decision;
         const outcome = await batcher.append({
           streamId,
           expectedVersion: current.version === 0 ? 'no_stream' : current.version,
@@ -88,6 +112,6 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
     });
   }
 
-  return { handle, load, forget: (streamId: string) => cache.delete(streamId) };
+  return { handle, load, loadAccepted, forget: (streamId: string) => cache.delete(streamId) };
 }
 

@@ -69,6 +69,10 @@ export interface GeneratedInput {
   assistant_message: string;
 }
 
+// Checks on cached state that fail are made again on the stored stream (loadAccepted).
+const projectExists = (state: ProjectState) => state.status === 'exists';
+const sessionActive = (state: SessionState) => state.status === 'active';
+
 /**
  * The write side: every command loads its stream's state, lets the pure
  * decider choose the events, and appends them with the expected version, many
@@ -83,8 +87,8 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
 
   /** A project named in a write must be the caller's: another user's project looks missing. */
   async function requireProject(userId: string, projectId: string): Promise<void> {
-    const { state } = await projects.load(projectStream(userId, projectId));
-    if (state.status !== 'exists') throw new NotFoundError(`project ${projectId} not found`);
+    const { state } = await projects.loadAccepted(projectStream(userId, projectId), projectExists);
+    if (!projectExists(state)) throw new NotFoundError(`project ${projectId} not found`);
   }
 
   return {
@@ -104,11 +108,11 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
     },
 
     async sessionIsLive(userId: string, sessionId: string): Promise<boolean> {
-      return (await sessions.load(sessionStream(userId, sessionId))).state.status === 'active';
+      return sessionActive((await sessions.loadAccepted(sessionStream(userId, sessionId), sessionActive)).state);
     },
 
     async projectExists(userId: string, projectId: string): Promise<boolean> {
-      return (await projects.load(projectStream(userId, projectId))).state.status === 'exists';
+      return projectExists((await projects.loadAccepted(projectStream(userId, projectId), projectExists)).state);
     },
 
     async ingestRound(userId: string, input: RoundInput, idempotencyKey?: string): Promise<WriteResult & { roundId: string }> {
@@ -210,7 +214,7 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
      * same source.
      */
     async requestDocumentIngest(userId: string, input: DocumentRequestInput): Promise<DocumentRequested> {
-      const session = await sessions.load(sessionStream(userId, input.session_id));
+      const session = await sessions.loadAccepted(sessionStream(userId, input.session_id), sessionActive);
       if (session.state.status !== 'active') throw new NotFoundError(`session ${input.session_id} not found`);
       const projectId = session.state.project_id;
       const sourceId = deterministicId(userId, 'source', [projectId ?? '', input.connector_type, input.external_id].join('\n'));

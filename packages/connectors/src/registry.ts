@@ -21,6 +21,8 @@ export interface DefaultConnectorOptions {
   /** The filesystem connector is offered only when a root is configured. */
   fsRoot?: string;
   allowPrivateWeb?: boolean;
+  allowWebHosts?: readonly string[];
+  webTimeoutMs?: number;
   githubBaseUrl?: string;
   maxBytes?: number;
 }
@@ -28,7 +30,7 @@ export interface DefaultConnectorOptions {
 export function defaultConnectors(options: DefaultConnectorOptions): Connector[] {
   return [
     ...(options.fsRoot ? [filesystemConnector({ root: options.fsRoot, maxBytes: options.maxBytes }) as unknown as Connector] : []),
-    webConnector({ allowPrivate: options.allowPrivateWeb, maxBytes: options.maxBytes }) as unknown as Connector,
+    webConnector({ allowPrivate: options.allowPrivateWeb, allowHosts: options.allowWebHosts, timeoutMs: options.webTimeoutMs, maxBytes: options.maxBytes }) as unknown as Connector,
     githubConnector({ baseUrl: options.githubBaseUrl }) as unknown as Connector,
   ];
 }

@@ -54,10 +54,19 @@ export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
 }
 
+/**
+ * The document did not arrive, or could not be parsed, within its time or
+ * memory bound. Permanent: a server that dribbles, or a file that expands
+ * without end, does the same on every retry.
+ */
+export class DocumentOverLimit extends Error {
+  override readonly name = 'DocumentOverLimit';
+}
+
 /** The bytes are not a document we can read (garbage, empty, unsupported type). */
 export class UnparseableDocument extends Error {
   override readonly name = 'UnparseableDocument';
 }
 
 export const isPermanent = (error: unknown) =>
-  error instanceof DocumentRefused || error instanceof CredentialsRejected || error instanceof UnparseableDocument;
+  error instanceof DocumentRefused || error instanceof CredentialsRejected || error instanceof UnparseableDocument || error instanceof DocumentOverLimit;

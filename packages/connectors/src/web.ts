@@ -1,37 +1,40 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isForbiddenAddress } from './addresses.js';
 import { mediaType } from './mime.js';
-import { DocumentRefused, UpstreamError, type Connector } from './types.js';
+import { pinnedLookup } from './pinned-lookup.js';
+import { DocumentOverLimit, DocumentRefused, UpstreamError, type Connector } from './types.js';
 
 export interface WebOptions {
-  /** MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE=1: loopback, private and link-local addresses are allowed (tests, intranets). */
+  /** MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE=1: any address is allowed (tests, intranets). */
   allowPrivate?: boolean;
+  /**
+   * MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: host names trusted to resolve to private addresses (an intranet wiki)
+   * while every other name and every IP literal stays checked, redirect hops included.
+   */
+  allowHosts?: readonly string[];
+  /** The whole fetch: every hop's resolution, headers and body (MEMCTX_WEB_CONNECTOR_TIMEOUT_MS). */
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Name to addresses; the system resolver (as the OS resolves, /etc/hosts included) unless given. */
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
 }
 
-// Addresses a server-side fetch must not reach unless allowed: loopback, private, link-local, CGNAT, unspecified, multicast, documentation.
-const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-}
-// IPv4-mapped IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it carries (see below): a ::ffff:0:0/96
-// rule would make BlockList match every IPv4 address.
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
-}
+const systemResolve = (hostname: string) => lookup(hostname, { all: true, verbatim: true });
 
-export function isForbiddenAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isForbiddenAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return FORBIDDEN.check(address, family === 6 ? 'ipv6' : 'ipv4');
+/** Settles with the promise, or rejects when the signal fires first. */
+function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 const Credentials = z.object({}).strict();
@@ -50,45 +53,60 @@ function parseUrl(externalId: string): URL {
 
 /**
  * Web pages by URL. Every hop (redirects included, at most `maxRedirects`) is
- * resolved first and refused when any address is loopback, private or link-local,
- * and the connection goes to the address that was checked, so DNS cannot swap it
- * afterwards. Bodies are capped in size and time.
+ * resolved first and refused when any address it resolves to is not global
+ * unicast (see addresses.ts), and the connection may only use the addresses
+ * that were checked, so DNS cannot swap them afterwards. Bodies are capped in
+ * size, and the whole fetch in time.
  */
 export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof Credentials>> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 20_000;
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
+  const resolve = options.resolve ?? systemResolve;
+  const trustedHosts = new Set((options.allowHosts ?? []).map((h) => h.toLowerCase()));
 
-  async function checkedAddress(url: URL): Promise<{ address: string; family: number }> {
+  async function checkedAddresses(url: URL, signal: AbortSignal): Promise<LookupAddress[]> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: { address: string; family: number }[];
+    let addresses: LookupAddress[];
     try {
-      addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-    } catch {
+      const resolving = isIP(host) ? Promise.resolve([{ address: host, family: isIP(host) }]) : resolve(host);
+      addresses = await beforeAbort(resolving, signal);
+    } catch (error) {
+      if (error instanceof DocumentOverLimit) throw error;
       throw new DocumentRefused(`cannot resolve ${host}`, 400);
     }
     if (addresses.length === 0) throw new DocumentRefused(`cannot resolve ${host}`, 400);
-    if (!options.allowPrivate && addresses.some((a) => isForbiddenAddress(a.address))) {
-      throw new DocumentRefused(`${host} is a loopback, private or link-local address`, 403);
-    }
-    return addresses[0]!;
+    const trusted = options.allowPrivate || (!isIP(host) && trustedHosts.has(host.toLowerCase()));
+    const forbidden = trusted ? undefined : addresses.find((a) => isForbiddenAddress(a.address));
+    if (forbidden) throw new DocumentRefused(`${host} resolves to ${forbidden.address}, which is not a public address`, 403);
+    return addresses;
   }
 
-  function get(url: URL, target: { address: string; family: number }, deadline: number): Promise<{ status: number; location?: string; type: string; body: Buffer }> {
+  function get(url: URL, addresses: LookupAddress[], signal: AbortSignal): Promise<{ status: number; location?: string; type: string; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
       const request = client.get(url, {
         headers: { 'user-agent': 'memctx-web-connector/0.1', accept: 'text/html,text/plain,text/markdown,application/pdf,*/*;q=0.5' },
-        lookup: (_host, _opts, callback) => callback(null, target.address, target.family),
-        timeout: Math.max(1, deadline - Date.now()),
+        lookup: pinnedLookup(addresses),
+        // No pooled sockets: a kept-alive socket would skip this request's lookup, and so its pinning.
+        agent: false,
       });
-      request.on('timeout', () => request.destroy(new UpstreamError(`no answer from ${url.host} within ${timeoutMs} ms`)));
-      request.on('error', (error) => reject(error instanceof UpstreamError || error instanceof DocumentRefused ? error : new UpstreamError(`fetching ${url.host} failed: ${error.message}`)));
+      const abort = () => request.destroy(signal.reason as Error);
+      if (signal.aborted) abort();
+      signal.addEventListener('abort', abort, { once: true });
+      const settle = <T>(f: (value: T) => void) => (value: T) => {
+        signal.removeEventListener('abort', abort);
+        f(value);
+      };
+      const fail = settle((error: Error) =>
+        reject(error instanceof UpstreamError || error instanceof DocumentRefused || error instanceof DocumentOverLimit ? error : new UpstreamError(`fetching ${url.host} failed: ${error.message}`)));
+      const done = settle(resolve);
+      request.on('error', fail);
       request.on('response', (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400) {
           response.resume();
-          resolve({ status, location: response.headers.location, type: '', body: Buffer.alloc(0) });
+          done({ status, location: response.headers.location, type: '', body: Buffer.alloc(0) });
           return;
         }
         const declared = Number(response.headers['content-length'] ?? 0);
@@ -103,27 +121,32 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
           if (size > maxBytes) request.destroy(new DocumentRefused(`the document is larger than ${maxBytes} bytes`, 413));
           else chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status, type: mediaType(response.headers['content-type']), body: Buffer.concat(chunks) }));
-        response.on('error', reject);
+        response.on('end', () => done({ status, type: mediaType(response.headers['content-type']), body: Buffer.concat(chunks) }));
+        response.on('error', fail);
       });
     });
   }
 
   async function fetchUrl(start: URL) {
-    const deadline = Date.now() + timeoutMs;
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      const target = await checkedAddress(url);
-      const answer = await get(url, target, deadline);
-      if (answer.location !== undefined) {
-        if (hop >= maxRedirects) throw new DocumentRefused(`more than ${maxRedirects} redirects`, 400);
-        url = parseUrl(new URL(answer.location, url).toString());
-        continue;
+    // One deadline for the whole fetch: a server that sends a byte now and then must not hold a worker.
+    const expired = new AbortController();
+    const timer = setTimeout(() => expired.abort(new DocumentOverLimit(`${start} did not arrive within ${timeoutMs} ms (redirects, headers and body)`)), timeoutMs);
+    try {
+      let url = start;
+      for (let hop = 0; ; hop++) {
+        const answer = await get(url, await checkedAddresses(url, expired.signal), expired.signal);
+        if (answer.location !== undefined) {
+          if (hop >= maxRedirects) throw new DocumentRefused(`more than ${maxRedirects} redirects`, 400);
+          url = parseUrl(new URL(answer.location, url).toString());
+          continue;
+        }
+        if (answer.status === 404 || answer.status === 410) throw new DocumentRefused(`${url} answered ${answer.status}`, 404);
+        if (answer.status >= 400 && answer.status < 500) throw new DocumentRefused(`${url} answered ${answer.status}`, 400);
+        if (answer.status >= 500 || answer.status < 200) throw new UpstreamError(`${url} answered ${answer.status}`);
+        return { url, ...answer };
       }
-      if (answer.status === 404 || answer.status === 410) throw new DocumentRefused(`${url} answered ${answer.status}`, 404);
-      if (answer.status >= 400 && answer.status < 500) throw new DocumentRefused(`${url} answered ${answer.status}`, 400);
-      if (answer.status >= 500 || answer.status < 200) throw new UpstreamError(`${url} answered ${answer.status}`);
-      return { url, ...answer };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -150,7 +173,7 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
       }
     },
     async check(_credentials, externalId) {
-      await checkedAddress(parseUrl(externalId));
+      await checkedAddresses(parseUrl(externalId), AbortSignal.timeout(timeoutMs));
     },
     async fetch(_credentials, externalId) {
       const fetched = await fetchUrl(parseUrl(externalId));

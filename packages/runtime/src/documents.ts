@@ -1,4 +1,4 @@
-import { chunkDocument, createConnectorRegistry, defaultConnectors, isPermanent, parseDocument, type ConnectorRegistry } from '@memctx/connectors';
+import { chunkDocument, createConnectorRegistry, createDocumentParser, defaultConnectors, isPermanent, type ConnectorRegistry } from '@memctx/connectors';
 import type { Db } from '@memctx/db';
 import {
   createBullmqDocumentQueue, createCredentialStore, createDocumentHandler, createInProcessDocumentQueue, credentialsKey,
@@ -24,7 +24,10 @@ export async function openDocuments(config: Config, db: Db, logger: Logger): Pro
   }
   return {
     connectors: createConnectorRegistry(
-      defaultConnectors({ fsRoot: config.fsConnectorRoot, allowPrivateWeb: config.webConnectorAllowPrivate, githubBaseUrl: config.githubApiUrl, maxBytes: config.documentMaxBytes }),
+      defaultConnectors({
+        fsRoot: config.fsConnectorRoot, allowPrivateWeb: config.webConnectorAllowPrivate, allowWebHosts: config.webConnectorAllowHosts,
+        webTimeoutMs: config.webConnectorTimeoutMs, githubBaseUrl: config.githubApiUrl, maxBytes: config.documentMaxBytes,
+      }),
     ),
     credentials: createCredentialStore(db, key.key),
     // Without Redis (the embedded default) jobs run in this process.
@@ -47,6 +50,10 @@ export async function startDocumentWorker(runtime: Runtime, metrics: Registry): 
     registers: [metrics],
   });
   const { documents, db, logger } = runtime;
+  // One parse thread per concurrent job stays warm; a thread that hits a limit is replaced.
+  const parser = createDocumentParser({
+    timeoutMs: runtime.config.parseTimeoutMs, maxMemoryMb: runtime.config.parseMaxMemoryMb, poolSize: runtime.config.workerConcurrency,
+  });
   const steps: DocumentSteps = {
     async fetch(type, credentials, externalId) {
       const connector = documents.connectors.get(type);
@@ -55,7 +62,7 @@ export async function startDocumentWorker(runtime: Runtime, metrics: Registry): 
       const document = await connector.fetch(parsed, externalId);
       return { title: document.title, mime_type: document.mime_type, source_url: document.source_url || null, content: document.content };
     },
-    parse: (input) => parseDocument(input),
+    parse: (input) => parser.parse(input),
     chunk: (text) => chunkDocument(text),
     isPermanent,
   };
@@ -84,6 +91,7 @@ export async function startDocumentWorker(runtime: Runtime, metrics: Registry): 
     await dispatcher.stop();
     await worker.close();
     await documents.queue.close();
+    await parser.close();
   };
 }
 

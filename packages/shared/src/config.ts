@@ -54,6 +54,14 @@ export interface Config {
   fsConnectorRoot?: string;
   /** Let the web connector fetch loopback, private and link-local addresses (tests, intranets). */
   webConnectorAllowPrivate: boolean;
+  /** Host names the web connector may fetch even when they resolve to private addresses (intranet hosts). */
+  webConnectorAllowHosts: readonly string[];
+  /** The web connector's deadline for a whole fetch: redirects, headers and body. */
+  webConnectorTimeoutMs: number;
+  /** Wall-clock bound of parsing one PDF, DOCX or HTML document in its worker thread. */
+  parseTimeoutMs: number;
+  /** Heap bound (MB) of the worker thread a document is parsed in. */
+  parseMaxMemoryMb: number;
   githubApiUrl: string;
   /** 32-byte key sealing connector credentials between API and worker; absent: a per-process key. */
   credentialsKey?: string;
@@ -189,6 +197,10 @@ const environmentSchema = z.object({
   MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.35),
   MEMCTX_FS_CONNECTOR_ROOT: z.string().trim().min(1).optional(),
   MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: onOff().default(false),
+  MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: hostList().default([]),
+  MEMCTX_WEB_CONNECTOR_TIMEOUT_MS: wholeNumber(100, 600_000).default(20_000),
+  MEMCTX_PARSE_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  MEMCTX_PARSE_MAX_MEMORY_MB: wholeNumber(32, 16_384).default(256),
   MEMCTX_GITHUB_API_URL: serviceUrl(['http:', 'https:'], 'https://api.github.com').default('https://api.github.com'),
   MEMCTX_CREDENTIALS_KEY: z
     .string()
@@ -211,6 +223,14 @@ const environmentSchema = z.object({
     .pipe(z.enum(PROJECTOR_SOURCES, { error: `must be one of ${PROJECTOR_SOURCES.join(', ')}` }))
     .default('feed'),
 });
+
+function hostList() {
+  const expectation = { error: 'must be a comma-separated list of host names, e.g. wiki.internal,docs.corp' };
+  return z
+    .string()
+    .transform((text) => text.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, expectation)));
+}
 
 function brokerList() {
   const expectation = { error: 'must be a comma-separated list of host:port, e.g. kafka:9092' };
@@ -281,6 +301,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     sipMinCoverage: vars.MEMCTX_SIP_MIN_COVERAGE,
     fsConnectorRoot: vars.MEMCTX_FS_CONNECTOR_ROOT,
     webConnectorAllowPrivate: vars.MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE,
+    webConnectorAllowHosts: Object.freeze(vars.MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS),
+    webConnectorTimeoutMs: vars.MEMCTX_WEB_CONNECTOR_TIMEOUT_MS,
+    parseTimeoutMs: vars.MEMCTX_PARSE_TIMEOUT_MS,
+    parseMaxMemoryMb: vars.MEMCTX_PARSE_MAX_MEMORY_MB,
     githubApiUrl: vars.MEMCTX_GITHUB_API_URL,
     credentialsKey: vars.MEMCTX_CREDENTIALS_KEY,
     connectorIngestWaitMs: vars.MEMCTX_CONNECTOR_INGEST_WAIT_MS,

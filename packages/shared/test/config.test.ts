@@ -41,6 +41,10 @@ describe('loadConfig', () => {
       sipMinCoverage: 0.35,
       fsConnectorRoot: undefined,
       webConnectorAllowPrivate: false,
+      webConnectorAllowHosts: [],
+      webConnectorTimeoutMs: 20_000,
+      parseTimeoutMs: 30_000,
+      parseMaxMemoryMb: 256,
       githubApiUrl: 'https://api.github.com',
       credentialsKey: undefined,
       connectorIngestWaitMs: 15_000,
@@ -83,6 +87,10 @@ describe('loadConfig', () => {
       MEMCTX_SIP_MIN_COVERAGE: '0.6',
       MEMCTX_FS_CONNECTOR_ROOT: '/srv/docs',
       MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: 'on',
+      MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: ' Wiki.Internal, docs.corp ,',
+      MEMCTX_WEB_CONNECTOR_TIMEOUT_MS: '5000',
+      MEMCTX_PARSE_TIMEOUT_MS: '12000',
+      MEMCTX_PARSE_MAX_MEMORY_MB: '512',
       MEMCTX_GITHUB_API_URL: 'http://127.0.0.1:9999',
       MEMCTX_CREDENTIALS_KEY: 'a'.repeat(64),
       MEMCTX_CONNECTOR_INGEST_WAIT_MS: '500',
@@ -124,6 +132,10 @@ describe('loadConfig', () => {
       sipMinCoverage: 0.6,
       fsConnectorRoot: '/srv/docs',
       webConnectorAllowPrivate: true,
+      webConnectorAllowHosts: ['wiki.internal', 'docs.corp'],
+      webConnectorTimeoutMs: 5000,
+      parseTimeoutMs: 12000,
+      parseMaxMemoryMb: 512,
       githubApiUrl: 'http://127.0.0.1:9999',
       credentialsKey: 'a'.repeat(64),
       connectorIngestWaitMs: 500,
@@ -186,6 +198,14 @@ describe('loadConfig', () => {
       'MEMCTX_BODY_LIMIT: must be a size such as 512kb, 1mb or 1048576 (bytes), at most 1gb (got "lots")',
       'MEMCTX_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       'MEMCTX_ROLES: must be a comma-separated list of api, projector, worker, relay (got "api,web,cook")',
+    ]);
+  });
+
+  it('rejects a host list with something other than host names, and parse bounds out of range', () => {
+    expect(problemsOf({ MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: 'wiki.internal,http://x/', MEMCTX_PARSE_MAX_MEMORY_MB: '8', MEMCTX_WEB_CONNECTOR_TIMEOUT_MS: '50' })).toEqual([
+      'MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: must be a comma-separated list of host names, e.g. wiki.internal,docs.corp (got "wiki.internal,http://x/")',
+      'MEMCTX_WEB_CONNECTOR_TIMEOUT_MS: must be a whole number from 100 to 600000 (got "50")',
+      'MEMCTX_PARSE_MAX_MEMORY_MB: must be a whole number from 32 to 16384 (got "8")',
     ]);
   });
 

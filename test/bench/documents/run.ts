@@ -3,35 +3,30 @@
  * each, posted to POST /api/v1/connectors/filesystem/ingest by 8 clients against
  * the compiled service (API, projector and worker in one process, BullMQ on Redis).
  *   pnpm build && pnpm bench:documents
+ * MEMCTX_BENCH_DOCUMENT_FORMAT=html serves the same text as HTML pages.
  * Prints documents/s, chunks/s and where the worker's time went, read from the
  * service's own memctx_document_step_seconds metric.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
+import { benchDocuments } from './corpus.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.MEMCTX_BENCH_DOCUMENTS ?? 200);
 const CLIENTS = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 8);
+// html: the same text as HTML pages, which are parsed in the worker's parse threads rather than decoded in place.
+const FORMAT = process.env.MEMCTX_BENCH_DOCUMENT_FORMAT === 'html' ? 'html' : 'md';
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = String(18_900 + (process.pid % 50));
 
 requireBuild();
-// About five pages (≈ 2,500 words) per document, from LoCoMo's turns so the text is natural and varied.
-const lines = loadSamples().flatMap((s) => roundsOf(s).map((r) => turnText(r.user)));
 const root = mkdtempSync(join(tmpdir(), 'memctx-docs-bench-'));
 mkdirSync(join(root, 'docs'));
-for (let d = 0; d < DOCUMENTS; d++) {
-  const sections = Array.from({ length: 5 }, (_, page) => {
-    const body = Array.from({ length: 26 }, (_, i) => lines[(d * 131 + page * 26 + i) % lines.length]).join(' ');
-    return `## Page ${page + 1}\n\n${body}`;
-  });
-  writeFileSync(join(root, 'docs', `doc-${String(d).padStart(3, '0')}.md`), `# Document ${d}\n\n${sections.join('\n\n')}\n`);
-}
+benchDocuments(DOCUMENTS, FORMAT).forEach((document, d) => writeFileSync(join(root, 'docs', `doc-${String(d).padStart(3, '0')}.${FORMAT}`), document));
 
 const database = await createBenchDatabase(serverUrl);
 const api = await startService({
@@ -59,7 +54,7 @@ try {
     Array.from({ length: CLIENTS }, async () => {
       while (next < DOCUMENTS) {
         const d = next++;
-        const answer = await call('/api/v1/connectors/filesystem/ingest', { credentials: {}, external_id: `docs/doc-${String(d).padStart(3, '0')}.md`, session_id: 'docs' });
+        const answer = await call('/api/v1/connectors/filesystem/ingest', { credentials: {}, external_id: `docs/doc-${String(d).padStart(3, '0')}.${FORMAT}`, session_id: 'docs' });
         if (answer.status === 200) chunks += answer.body.chunks_stored as number;
         else failures.push(`${d}: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
@@ -71,9 +66,10 @@ try {
     [...metrics.matchAll(/^memctx_document_step_seconds_sum\{step="(\w+)"\} ([\d.e+-]+)$/gm)].map((m) => [m[1]!, Number(m[2])]),
   );
   const stepTotal = Object.values(steps).reduce((a, b) => a + b, 0);
-  console.log(`\nDocument ingestion: ${DOCUMENTS} Markdown documents (~5 pages each), ${CLIENTS} clients, through the API`);
+  console.log(`\nDocument ingestion: ${DOCUMENTS} ${FORMAT === 'html' ? 'HTML' : 'Markdown'} documents (~5 pages each), ${CLIENTS} clients, through the API`);
   console.log(`  ${fmt(DOCUMENTS / seconds, 2)} documents/s, ${fmt(chunks / seconds)} chunks/s (${chunks} chunks in ${fmt(seconds)} s), ${failures.length} failed`);
   console.log(`  worker time by step: ${Object.entries(steps).map(([step, s]) => `${step} ${fmt((100 * s) / stepTotal)} %`).join(', ')}`);
+  if (steps.parse !== undefined) console.log(`  parse: ${fmt((1000 * steps.parse) / DOCUMENTS)} ms per document`);
   for (const failure of failures.slice(0, 5)) console.log(`  failed: ${failure}`);
   if (failures.length) process.exitCode = 1;
 } finally {
