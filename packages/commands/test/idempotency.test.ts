@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDb, type Db } from '@memctx/db';
+import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createIdempotencyStore, IdempotencyConflictError, migrateIdempotency, runOnce, type IdempotencyRequest } from '@memctx/commands';
 import { createTestDatabase, type TestDatabase } from '@memctx/testing';
 
@@ -79,5 +79,21 @@ describe('idempotency keys on PostgreSQL', () => {
     const req = request();
     await expect(runOnce(store, req, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await runOnce(store, { ...req, requestHash: 'fixed' }, async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('idempotency keys on PGlite (the embedded default)', () => {
+  it('claims, replays, refuses another body, expires and sweeps', async () => {
+    const db = await createPgliteDb();
+    await migrateIdempotency(db);
+    const store = createIdempotencyStore(db, { ttlSeconds: 1, waitMs: 0 });
+    const req = request();
+    expect(await runOnce(store, req, async () => ({ round_id: 'r1' }))).toEqual({ round_id: 'r1' });
+    expect(await runOnce(store, req, async () => ({ round_id: 'r2' }))).toEqual({ round_id: 'r1' });
+    expect(await store.claim({ ...req, requestHash: 'other' })).toEqual({ kind: 'different-body' });
+    await sleep(1_100);
+    expect(await store.sweep()).toBe(1);
+    expect(await runOnce(store, { ...req, requestHash: 'other' }, async () => 'again')).toBe('again');
+    await db.close();
   });
 });
