@@ -5,13 +5,22 @@
  */
 export const MAX_JSON_DEPTH = 32;
 
+/** Native indexOf jumps over text without brackets; only a body with many of them pays for the scan below. */
+function fewerOpenersThan(text: string, limit: number): boolean {
+  let count = 0;
+  for (const opener of ['[', '{']) {
+    for (let i = text.indexOf(opener); i >= 0; i = text.indexOf(opener, i + 1)) if (++count >= limit) return false;
+  }
+  return true;
+}
+
 /**
  * Where the text first opens a container beyond `maxDepth` levels (a UTF-16
  * index), or undefined. Brackets inside strings do not count. Runs before
  * JSON.parse, so a hostile body is refused without being built.
  */
 export function excessiveNestingAt(text: string, maxDepth = MAX_JSON_DEPTH): number | undefined {
-  if (text.length <= maxDepth) return undefined;
+  if (fewerOpenersThan(text, maxDepth + 1)) return undefined;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

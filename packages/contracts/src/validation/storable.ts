@@ -15,9 +15,14 @@ export interface UnstorableString {
 // Without the u flag a regex sees UTF-16 units: a high surrogate not followed by a low one, or a low one not preceded by a high one.
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// ES2024's String.prototype.isWellFormed (native in Node 20) is not in the ES2023 lib the project compiles against.
+const isWellFormed = (text: string) => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 export function whyUnstorable(text: string): string | undefined {
   const nul = text.indexOf('\u0000');
   if (nul >= 0) return `a NUL character (U+0000) at index ${nul}`;
+  // The native check is fast; the regex (slow, with its lookbehind) only runs to name the culprit.
+  if (isWellFormed(text)) return undefined;
   const surrogate = UNPAIRED_SURROGATE.exec(text);
   if (!surrogate) return undefined;
   const unit = surrogate[0].charCodeAt(0).toString(16).toUpperCase();
