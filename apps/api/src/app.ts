@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import { adminRoutes, requireAdminToken } from './auth/admin.js';
 import type { ApiKeyStore } from './auth/key-store.js';
+import { requireBearerToken } from './auth/bearer.js';
 import { requireApiKey } from './auth/require-api-key.js';
 import { mountDashboardPage } from './dashboard/routes.js';
 import { connectorCatalogRoutes } from './connectors/catalog.js';
@@ -20,7 +21,7 @@ import { requestId } from './http/request-id.js';
 import type {} from './types/express.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'>;
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>;
   logger: Logger;
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
@@ -51,7 +52,9 @@ export function createApp(deps: AppDeps): Express {
   // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.
   app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));
 
-  app.get('/metrics', metrics.expose);
+  // With MEMCTX_METRICS_TOKEN set, scrapers must send it: the metrics name routes, volumes and internals.
+  const metricsGuard = deps.config.metricsToken ? [requireBearerToken(deps.config.metricsToken, 'Invalid metrics token')] : [];
+  app.get('/metrics', ...metricsGuard, metrics.expose);
   mountDashboardPage(app);
 
   const registry = createApiRegistry();

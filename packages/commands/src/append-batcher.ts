@@ -1,26 +1,50 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
 
+interface Pending {
+  item: AppendManyItem;
+  resolve: (outcome: AppendManyOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Group commit: appends that arrive while a flush is in flight wait and go
  * into the next flush together, one transaction for many requests. At low load
  * a single append flushes at once, so there is no added latency.
+ *
+ * A batch that fails as a whole (one item the database refuses rolls back the
+ * transaction) is appended again item by item, in order, so only the item that
+ * fails on its own answers with the error; the others never see it.
  */
 export function createAppendBatcher(store: EventStore, options: { maxBatch?: number } = {}) {
   const maxBatch = options.maxBatch ?? 256;
-  let queue: Array<{ item: AppendManyItem; resolve: (outcome: AppendManyOutcome) => void; reject: (error: unknown) => void }> = [];
+  let queue: Pending[] = [];
   let flushing = false;
+
+  async function appendAlone(entry: Pending): Promise<void> {
+    try {
+      const [outcome] = await store.appendMany([entry.item]);
+      entry.resolve(outcome!);
+    } catch (error) {
+      entry.reject(error);
+    }
+  }
+
+  async function appendBatch(batch: Pending[]): Promise<void> {
+    try {
+      const outcomes = await store.appendMany(batch.map((entry) => entry.item));
+      batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const entry of batch) await appendAlone(entry);
+    }
+  }
 
   async function flush(): Promise<void> {
     flushing = true;
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
-      try {
-        const outcomes = await store.appendMany(batch.map((entry) => entry.item));
-        batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
+      await appendBatch(batch);
     }
     flushing = false;
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
 
 export async function migrateIdempotency(db: Db): Promise<void> {
@@ -17,42 +17,174 @@ export async function migrateIdempotency(db: Db): Promise<void> {
       );
       CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);`,
     },
+    {
+      // A key is reserved (pending, owned by one claim) before the work and completed after it.
+      id: '0002_idempotency_claims',
+      sql: `ALTER TABLE idempotency_keys ALTER COLUMN status DROP NOT NULL;
+      ALTER TABLE idempotency_keys ALTER COLUMN response DROP NOT NULL;
+      ALTER TABLE idempotency_keys ADD COLUMN state text NOT NULL DEFAULT 'done';
+      ALTER TABLE idempotency_keys ADD COLUMN claim text;
+      ALTER TABLE idempotency_keys ADD COLUMN expires_at timestamptz NOT NULL DEFAULT now() + interval '1 day';
+      DROP INDEX idempotency_keys_age;
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);`,
+    },
   ]);
-}
-
-export interface StoredResponse {
-  requestHash: string;
-  status: number;
-  response: unknown;
 }
 
 export function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 }
 
+export interface IdempotencyRequest {
+  userId: string;
+  /** The endpoint, e.g. `memory.ingest`: one key may be used once per endpoint. */
+  scope: string;
+  key: string;
+  requestHash: string;
+}
+
+export interface IdempotencySettings {
+  /** How long a completed key replays its response; after that it is forgotten (and swept). */
+  ttlSeconds: number;
+  /** How long a duplicate waits for the first request's outcome before it is told the key is in flight. */
+  waitMs: number;
+  /** How long a claim holds a key without completing it: past this a crashed owner's key can be claimed again. */
+  leaseSeconds?: number;
+  pollMs?: number;
+}
+
+/** The first request's outcome, or why there is none to replay. */
+export type Claim =
+  | { kind: 'claimed'; token: string }
+  | { kind: 'replay'; status: number; response: unknown }
+  | { kind: 'different-body' }
+  | { kind: 'in-flight' };
+
+/** Why a request with an Idempotency-Key was not run; the API answers 409. */
+export class IdempotencyConflictError extends Error {
+  override readonly name = 'IdempotencyConflictError';
+  constructor(readonly reason: 'different-body' | 'in-flight') {
+    super(
+      reason === 'different-body'
+        ? 'Idempotency-Key was already used with a different request body'
+        : 'A request with this Idempotency-Key is still in progress; retry later',
+    );
+  }
+}
+
+const DEFAULT_LEASE_SECONDS = 60;
+const DEFAULT_POLL_MS = 50;
+const SWEEP_BATCH = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Remembers the first response per (user, endpoint, Idempotency-Key). Commands
- * also derive their event ids from the key, so even a crash between the append
- * and this insert leaves one copy of the events behind.
+ * Remembers the first response per (user, endpoint, Idempotency-Key). The key is
+ * claimed atomically before the work, so of concurrent duplicates exactly one
+ * runs. Commands also derive their event ids from the key, so even a crash
+ * between the append and completing the claim leaves one copy of the events.
+ * Every time is the database's, so replicas agree on expiry.
  */
-export function createIdempotencyStore(db: Db) {
+export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
+  const leaseSeconds = settings.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const pollMs = settings.pollMs ?? DEFAULT_POLL_MS;
+  const pk = (request: IdempotencyRequest) => [request.userId, request.scope, request.key];
+
+  /** Inserts a pending row, or takes over one that expired (a forgotten key or a crashed owner's lease). */
+  async function tryClaim(request: IdempotencyRequest): Promise<string | undefined> {
+    const token = randomUUID();
+    const { rows } = await db.query(
+      `INSERT INTO idempotency_keys AS k (user_id, scope, key, request_hash, state, claim, expires_at)
+       VALUES ($1, $2, $3, $4, 'pending', $5, now() + make_interval(secs => $6))
+       ON CONFLICT (user_id, scope, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'pending', claim = EXCLUDED.claim, status = NULL, response = NULL,
+             created_at = now(), expires_at = EXCLUDED.expires_at
+         WHERE k.expires_at < now()
+       RETURNING claim`,
+      [...pk(request), request.requestHash, token, leaseSeconds],
+    );
+    return rows.length > 0 ? token : undefined;
+  }
+
+  async function current(request: IdempotencyRequest) {
+    const { rows } = await db.query<{ request_hash: string; state: string; status: number | null; response: unknown }>(
+      `SELECT request_hash, state, status, response FROM idempotency_keys
+       WHERE user_id = $1 AND scope = $2 AND key = $3 AND expires_at >= now()`,
+      pk(request),
+    );
+    return rows[0];
+  }
+
   return {
-    async find(userId: string, scope: string, key: string): Promise<StoredResponse | undefined> {
-      const { rows } = await db.query<{ request_hash: string; status: number; response: unknown }>(
-        'SELECT request_hash, status, response FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3',
-        [userId, scope, key],
-      );
-      const row = rows[0];
-      return row ? { requestHash: row.request_hash, status: row.status, response: row.response } : undefined;
+    /**
+     * Claims the key, or says what to answer instead: the first response (waiting,
+     * bounded, while the first request is still running), a different body, or in flight.
+     */
+    async claim(request: IdempotencyRequest): Promise<Claim> {
+      const deadline = Date.now() + settings.waitMs;
+      for (;;) {
+        const token = await tryClaim(request);
+        if (token) return { kind: 'claimed', token };
+        const row = await current(request);
+        if (row && row.request_hash !== request.requestHash) return { kind: 'different-body' };
+        if (row?.state === 'done') return { kind: 'replay', status: row.status ?? 200, response: row.response };
+        // Pending: wait for its owner. Gone: the owner failed and released it (or it just expired), so claim again.
+        if (row && Date.now() >= deadline) return { kind: 'in-flight' };
+        if (row) await sleep(pollMs);
+      }
     },
-    async save(userId: string, scope: string, key: string, stored: StoredResponse): Promise<void> {
+
+    /** Stores the response of a claimed key; it then replays for `ttlSeconds`. */
+    async complete(request: IdempotencyRequest, token: string, status: number, response: unknown): Promise<void> {
       await db.query(
-        `INSERT INTO idempotency_keys (user_id, scope, key, request_hash, status, response) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING`,
-        [userId, scope, key, stored.requestHash, stored.status, JSON.stringify(stored.response)],
+        `UPDATE idempotency_keys SET state = 'done', status = $5, response = $6, expires_at = now() + make_interval(secs => $7)
+         WHERE user_id = $1 AND scope = $2 AND key = $3 AND claim = $4`,
+        [...pk(request), token, status, JSON.stringify(response), settings.ttlSeconds],
       );
+    },
+
+    /** Gives a claimed key up after the work failed, so a retry runs it again. */
+    async release(request: IdempotencyRequest, token: string): Promise<void> {
+      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3 AND claim = $4', [...pk(request), token]);
+    },
+
+    /** Deletes expired keys in batches; returns how many. */
+    async sweep(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const { rows } = await db.query<{ n: number }>(
+          `WITH gone AS (
+             DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at < now() LIMIT ${SWEEP_BATCH})
+             RETURNING 1
+           ) SELECT count(*)::int AS n FROM gone`,
+        );
+        const deleted = rows[0]?.n ?? 0;
+        total += deleted;
+        if (deleted < SWEEP_BATCH) return total;
+      }
     },
   };
 }
 
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
+
+/**
+ * Runs `work` at most once per key: a duplicate gets the first response back
+ * without running anything (no second write, no second quota charge); the same
+ * key with another body, or still in flight after the wait, throws
+ * IdempotencyConflictError. Failed work releases the key.
+ */
+export async function runOnce<T>(store: IdempotencyStore, request: IdempotencyRequest, work: () => Promise<T>): Promise<T> {
+  const claim = await store.claim(request);
+  if (claim.kind === 'replay') return claim.response as T;
+  if (claim.kind !== 'claimed') throw new IdempotencyConflictError(claim.kind);
+  let response: T;
+  try {
+    response = await work();
+  } catch (error) {
+    await store.release(request, claim.token);
+    throw error;
+  }
+  await store.complete(request, claim.token, 200, response);
+  return response;
+}

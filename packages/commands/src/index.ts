@@ -5,5 +5,9 @@ export {
 export { createCommandHandler, type HandleOptions, type Handled } from './command-handler.js';
 export { createAppendBatcher, type AppendBatcher } from './append-batcher.js';
 export { createPostgresQuota, migrateQuota, utcDay, type QuotaStore, type QuotaDecision } from './quota.js';
-export { createIdempotencyStore, migrateIdempotency, hashRequest, type IdempotencyStore, type StoredResponse } from './idempotency.js';
+export {
+  createIdempotencyStore, migrateIdempotency, hashRequest, runOnce, IdempotencyConflictError,
+  type IdempotencyStore, type IdempotencyRequest, type IdempotencySettings, type Claim,
+} from './idempotency.js';
 export { deterministicId } from './ids.js';
+export { scheduleIdempotencySweep } from './idempotency-sweep.js';

@@ -92,12 +92,13 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
   }
 
   return {
-    async createProject(userId: string, name: string): Promise<WriteResult & { projectId: string }> {
+    async createProject(userId: string, name: string): Promise<WriteResult & { projectId: string; createdAt: string }> {
       const projectId = randomUUID();
+      const now = clock();
       const { append } = await projects.handle(projectStream(userId, projectId), {
-        type: 'CreateProject', user_id: userId, project_id: projectId, name, now: clock(),
+        type: 'CreateProject', user_id: userId, project_id: projectId, name, now,
       });
-      return { projectId, position: append?.position };
+      return { projectId, createdAt: now.toISOString(), position: append?.position };
     },
 
     async renameProject(userId: string, projectId: string, name: string): Promise<WriteResult> {

@@ -102,7 +102,7 @@ export const listConnectorDocuments = defineEndpoint({
   security: 'apiKey',
   request: { params: ConnectorParams, body: ConnectorListRequest },
   response: { status: 200, description: 'The documents.', schema: ConnectorListResponse },
-  errors: [401, 404],
+  errors: [400, 401, 403, 404, 413, 415, 502],
 });
 
 export const ingestConnectorDocument = defineEndpoint({
@@ -115,7 +115,7 @@ export const ingestConnectorDocument = defineEndpoint({
   security: 'apiKey',
   request: { params: ConnectorParams, body: ConnectorIngestRequest },
   response: { status: 200, description: 'The document was stored (or, with 202, is still being processed).', schema: ConnectorIngestResponse },
-  errors: [401, 404, 413, 429],
+  errors: [400, 401, 403, 404, 409, 413, 415, 429, 502],
 });
 
 export const connectorEndpoints = [listConnectors, listConnectorDocuments, ingestConnectorDocument] as const;

@@ -4,15 +4,17 @@ import { defineEndpoint } from './endpoint.js';
 import { queryInt } from './validation/lax.js';
 
 export const DEFAULT_EFFICIENCY_WINDOW_SECONDS = 7 * 24 * 60 * 60;
+/** 50 years: the window's start must stay a date PostgreSQL can represent. */
+export const MAX_EFFICIENCY_WINDOW_SECONDS = 50 * 365 * 24 * 60 * 60;
 export const DEFAULT_ACTIVITY_LIMIT = 15;
 export const MAX_ACTIVITY_LIMIT = 50;
 
 const epochSeconds = (what: string) => z.number().meta({ description: `${what}, in seconds since the Unix epoch` });
 
 export const EfficiencyQuery = z.object({
-  window_seconds: queryInt({ ge: 1 })
+  window_seconds: queryInt({ ge: 1, le: MAX_EFFICIENCY_WINDOW_SECONDS })
     .default(DEFAULT_EFFICIENCY_WINDOW_SECONDS)
-    .meta({ description: 'Lookback window in seconds; defaults to 7 days.' }),
+    .meta({ description: 'Lookback window in seconds, at most 50 years; defaults to 7 days.' }),
 });
 
 export const EfficiencyPoint = z

@@ -7,7 +7,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Security = 'apiKey' | 'adminToken' | 'none';
 
 /** Error statuses an endpoint documents besides 422, which follows from having request schemas. */
-export type ErrorStatus = 400 | 401 | 404 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /**
  * One HTTP operation, described once: the API validates with these schemas and the

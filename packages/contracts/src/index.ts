@@ -10,6 +10,9 @@ export {
 } from './validation/pydantic-errors.js';
 export { validationErrorsFromZod } from './validation/zod-issues.js';
 export { parseJson, type JsonParseResult, type JsonDecodeError } from './validation/json.js';
+export { excessiveNestingAt, MAX_JSON_DEPTH } from './validation/nesting.js';
+export { findUnstorableStrings, whyUnstorable, type UnstorableString } from './validation/storable.js';
+export { mayEcho, SECRET_FIELDS } from './validation/secrets.js';
 export {
   coerceInt,
   coerceBool,
@@ -21,6 +24,9 @@ export {
   queryBool,
   queryNumber,
   queryString,
+  MIN_INT,
+  MAX_INT,
+  MAX_NUMBER,
   type Coerced,
   type NumberBounds,
 } from './validation/lax.js';

@@ -51,7 +51,7 @@ export const ingestRound = defineEndpoint({
   security: 'apiKey',
   request: { body: MemoryIngestRequest },
   response: { status: 200, description: 'The round was stored.', schema: MemoryIngestResponse },
-  errors: [401, 413, 429],
+  errors: [401, 409, 413, 429],
 });
 
 export const recordGeneratedStatement = defineEndpoint({
@@ -64,7 +64,7 @@ export const recordGeneratedStatement = defineEndpoint({
   security: 'apiKey',
   request: { body: GeneratedStatementRequest },
   response: { status: 200, description: 'The statement was stored.', schema: GeneratedStatementResponse },
-  errors: [401, 413, 429],
+  errors: [401, 409, 413, 429],
 });
 
 export const memoryEndpoints = [ingestRound, recordGeneratedStatement] as const;

@@ -42,9 +42,16 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
     headers: z.object({ 'WWW-Authenticate': z.literal('Bearer') }),
     content: json(ErrorResponse),
   },
+  403: { description: 'The connector refuses the document (e.g. a private address or a path outside its root).', content: json(ErrorResponse) },
   404: { description: 'Not found, or not the caller\'s.', content: json(ErrorResponse) },
+  409: {
+    description: 'A conflict: the Idempotency-Key was used with another body or is still in flight, or the domain refuses the write (e.g. a deleted session).',
+    content: json(ErrorResponse),
+  },
   413: { description: 'The body is larger than the configured limit.', content: json(ErrorResponse) },
+  415: { description: 'The connector cannot read this kind of document.', content: json(ErrorResponse) },
   429: { description: 'The daily ingest quota is used up.', content: json(ErrorResponse) },
+  502: { description: 'The connector\'s upstream service failed or could not be reached.', content: json(ErrorResponse) },
   503: { description: 'Unavailable.', content: json(ErrorResponse) },
 };
 

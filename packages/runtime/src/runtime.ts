@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import {
-  createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota,
+  createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota, scheduleIdempotencySweep,
   type IdempotencyStore, type MemoryService, type QuotaStore,
 } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
@@ -88,7 +88,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     documents,
     service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000 }),
     quota: createPostgresQuota(db, config.dailyIngestQuota),
-    idempotency: createIdempotencyStore(db),
+    idempotency: createIdempotencyStore(db, { ttlSeconds: config.idempotencyTtlSeconds, waitMs: config.idempotencyWaitMs }),
     projections: allProjections,
     embedder,
     sip: {
@@ -137,6 +137,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       db: runtime.db, service: runtime.service, logger: runtime.logger, intervalMs: runtime.config.purgeIntervalSeconds * 1000,
     });
     stops.push(() => purge.stop());
+    stops.push(scheduleIdempotencySweep(runtime.idempotency, runtime.logger, runtime.config.purgeIntervalSeconds * 1000));
     stops.push(await startDocumentWorker(runtime, runtime.metrics));
   }
   if (config.roles.includes('relay')) {

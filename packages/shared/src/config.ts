@@ -83,6 +83,12 @@ export interface Config {
   kafkaGroup: string;
   /** feed: projectors read the event store's feed; kafka: they consume the relay's topic in a consumer group. */
   projectorSource: ProjectorSource;
+  /** How long an Idempotency-Key replays its first response; expired keys are swept by the worker role. */
+  idempotencyTtlSeconds: number;
+  /** How long a concurrent duplicate waits for the first request's outcome before a 409. */
+  idempotencyWaitMs: number;
+  /** Absent: /metrics is open; set: it needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -222,6 +228,12 @@ const environmentSchema = z.object({
     .toLowerCase()
     .pipe(z.enum(PROJECTOR_SOURCES, { error: `must be one of ${PROJECTOR_SOURCES.join(', ')}` }))
     .default('feed'),
+  MEMCTX_IDEMPOTENCY_TTL_SECONDS: wholeNumber(1, THIRTY_DAYS_SECONDS).default(24 * 60 * 60),
+  MEMCTX_IDEMPOTENCY_WAIT_MS: wholeNumber(0, 60_000).default(5_000),
+  MEMCTX_METRICS_TOKEN: z
+    .string()
+    .min(MIN_ADMIN_TOKEN_LENGTH, { error: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters` })
+    .optional(),
 });
 
 function hostList() {
@@ -248,7 +260,7 @@ function kafkaName() {
 type VariableName = keyof typeof environmentSchema.shape;
 
 // Their values end up in logs when start-up fails, so they are never echoed.
-const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN', 'MEMCTX_CREDENTIALS_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN', 'MEMCTX_CREDENTIALS_KEY', 'MEMCTX_METRICS_TOKEN']);
 
 export const CONFIG_VARIABLES = Object.keys(environmentSchema.shape) as readonly VariableName[];
 
@@ -317,6 +329,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     kafkaPartitions: vars.MEMCTX_KAFKA_PARTITIONS,
     kafkaGroup: vars.MEMCTX_KAFKA_GROUP,
     projectorSource: vars.MEMCTX_PROJECTOR_SOURCE,
+    idempotencyTtlSeconds: vars.MEMCTX_IDEMPOTENCY_TTL_SECONDS,
+    idempotencyWaitMs: vars.MEMCTX_IDEMPOTENCY_WAIT_MS,
+    metricsToken: vars.MEMCTX_METRICS_TOKEN,
   });
 }
 
@@ -346,5 +361,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     redisUrl: maskPassword(config.redisUrl),
     adminToken: config.adminToken ? '***' : undefined,
     credentialsKey: config.credentialsKey ? '***' : undefined,
+    metricsToken: config.metricsToken ? '***' : undefined,
   };
 }

@@ -57,6 +57,9 @@ describe('loadConfig', () => {
       kafkaPartitions: 12,
       kafkaGroup: 'memctx-projector',
       projectorSource: 'feed',
+      idempotencyTtlSeconds: 86_400,
+      idempotencyWaitMs: 5_000,
+      metricsToken: undefined,
     });
   });
 
@@ -103,6 +106,9 @@ describe('loadConfig', () => {
       MEMCTX_KAFKA_PARTITIONS: '4',
       MEMCTX_KAFKA_GROUP: 'tenant-a.projector',
       MEMCTX_PROJECTOR_SOURCE: 'KAFKA',
+      MEMCTX_IDEMPOTENCY_TTL_SECONDS: '600',
+      MEMCTX_IDEMPOTENCY_WAIT_MS: '250',
+      MEMCTX_METRICS_TOKEN: 'a-long-enough-metrics-token',
     });
     expect(config).toEqual({
       port: 9000,
@@ -148,6 +154,9 @@ describe('loadConfig', () => {
       kafkaPartitions: 4,
       kafkaGroup: 'tenant-a.projector',
       projectorSource: 'kafka',
+      idempotencyTtlSeconds: 600,
+      idempotencyWaitMs: 250,
+      metricsToken: 'a-long-enough-metrics-token',
     });
   });
 
@@ -210,9 +219,10 @@ describe('loadConfig', () => {
   });
 
   it('never echoes secrets in its messages', () => {
-    const message = problemsOf({ MEMCTX_DATABASE_URL: 'mysql://root:hunter2@db/x', MEMCTX_ADMIN_TOKEN: 'tiny-secret' }).join('\n');
+    const message = problemsOf({ MEMCTX_DATABASE_URL: 'mysql://root:hunter2@db/x', MEMCTX_ADMIN_TOKEN: 'tiny-secret', MEMCTX_METRICS_TOKEN: 'metrics-sec' }).join('\n');
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('tiny-secret');
+    expect(message).toContain('MEMCTX_METRICS_TOKEN: must be at least 16 characters (value not shown)');
   });
 
   it('rejects out-of-range numbers and an empty role list', () => {
@@ -242,9 +252,11 @@ describe('describeConfig', () => {
         MEMCTX_DATABASE_URL: 'postgres://memctx:secret@db:5432/memctx',
         REDIS_URL: 'redis://:redispass@redis:6379',
         MEMCTX_ADMIN_TOKEN: 'a-long-enough-admin-token',
+        MEMCTX_METRICS_TOKEN: 'a-long-enough-metrics-token',
       }),
     );
     expect(JSON.stringify(described)).not.toMatch(/secret|redispass|a-long-enough/);
+    expect(described.metricsToken).toBe('***');
     expect(described.databaseUrl).toBe('postgres://memctx:***@db:5432/memctx');
     expect(described.adminToken).toBe('***');
   });

@@ -2,15 +2,18 @@ import { createApiKey, listApiKeys, revokeApiKey } from '@memctx/contracts';
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
 import type { RouteModule } from '../http/endpoints.js';
-import { secretsMatch } from './api-key.js';
-import { bearerToken, unauthorized } from './bearer.js';
+import { requireBearerToken } from './bearer.js';
 import type { ApiKeyRecord, ApiKeyStore } from './key-store.js';
 
-/** Guards the admin API with the operator token, compared in constant time. */
+/**
+ * Guards the admin API with the operator token. Its answers carry new API keys,
+ * so no cache (browser, proxy) may keep any of them.
+ */
 export function requireAdminToken(adminToken: string): RequestHandler {
-  return (req, _res, next) => {
-    if (!secretsMatch(bearerToken(req), adminToken)) throw unauthorized('Invalid admin token');
-    next();
+  const guard = requireBearerToken(adminToken, 'Invalid admin token');
+  return (req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    guard(req, res, next);
   };
 }
 

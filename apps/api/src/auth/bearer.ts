@@ -1,5 +1,6 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
+import { secretsMatch } from './api-key.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 
@@ -13,4 +14,12 @@ export function bearerToken(req: Request): string {
   const match = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Invalid authentication credentials');
   return match[1];
+}
+
+/** Guards a route with one fixed token (the operator's, the metrics scraper's), compared in constant time. */
+export function requireBearerToken(expected: string, detail: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!secretsMatch(bearerToken(req), expected)) throw unauthorized(detail);
+    next();
+  };
 }

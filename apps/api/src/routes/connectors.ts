@@ -32,6 +32,8 @@ async function connectorCall<T>(deps: FeatureDeps, work: () => Promise<T>): Prom
     return await work();
   } catch (error) {
     const answer = deps.connectors.directory.statusOf(error);
+    // Every 422 carries the validation shape, so a client needs one parser for it.
+    if (answer?.status === 422) throw new UnprocessableEntityError([{ loc: ['body', 'external_id'], msg: answer.detail, type: 'document_unreadable' }]);
     if (answer) throw new HttpError(answer.status, answer.detail);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { hashRequest, type QuotaDecision } from '@memctx/commands';
+import { hashRequest, IdempotencyConflictError, runOnce, type QuotaDecision } from '@memctx/commands';
 import { DomainError, NotFoundError } from '@memctx/domain';
 import type { Checkpoint } from '@memctx/event-store';
 import type { Request, Response } from 'express';
@@ -48,9 +48,10 @@ export function idempotencyKeyOf(req: Request): string | undefined {
 }
 
 /**
- * Runs an ingest at most once per (user, endpoint, Idempotency-Key): a retry
- * gets the first response back without writing or charging quota again; the
- * same key with a different body is refused.
+ * Runs an ingest at most once per (user, endpoint, Idempotency-Key): a retry or
+ * a concurrent duplicate gets the first response back without writing or
+ * charging quota again; the same key with a different body, or a duplicate
+ * still in flight after the wait, is a 409.
  */
 export async function idempotent<T extends object>(
   deps: FeatureDeps,
@@ -62,15 +63,12 @@ export async function idempotent<T extends object>(
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   if (!key) return run(undefined);
-  const requestHash = hashRequest(body);
-  const previous = await deps.idempotency.find(userId, scope, key);
-  if (previous) {
-    if (previous.requestHash !== requestHash) throw new HttpError(409, 'Idempotency-Key was already used with a different request body');
-    return previous.response as T;
+  try {
+    return await runOnce(deps.idempotency, { userId, scope, key, requestHash: hashRequest(body) }, () => run(key));
+  } catch (error) {
+    if (error instanceof IdempotencyConflictError) throw new HttpError(409, error.message);
+    throw error;
   }
-  const response = await run(key);
-  await deps.idempotency.save(userId, scope, key, { requestHash, status: 200, response });
-  return response;
 }
 
 /** After a write: remember its position for this user's reads and tell the client. */

@@ -8,12 +8,12 @@ import { domainCall, fresh, wrote } from './guards.js';
 export function projectRoutes(deps: FeatureDeps): RouteModule {
   return (routes) => {
     routes.endpoint(createProject, async ({ body }, { auth, req, res }) => {
-      const { projectId, position } = await deps.service.createProject(auth.userId, body.name);
+      const { projectId, createdAt, position } = await deps.service.createProject(auth.userId, body.name);
       wrote(deps, auth.userId, res, position);
       await fresh(deps, auth.userId, req, res);
-      const project = await findProject(deps.db, auth.userId, projectId);
-      if (!project) throw new HttpError(503, 'The project was stored but is not readable yet; retry the read shortly');
-      return project;
+      // A new project has no sessions or sources yet, so while the read model lags the write itself is the answer (never a 5xx).
+      const written = { id: projectId, name: body.name, created_at: createdAt, updated_at: createdAt, session_count: 0, source_count: 0 };
+      return (await findProject(deps.db, auth.userId, projectId)) ?? written;
     });
 
     routes.endpoint(renameProject, async ({ params, body }, { auth, req, res }) => {

@@ -23,8 +23,9 @@ export function sessionRoutes(deps: FeatureDeps): RouteModule {
       const { position } = await domainCall(() => deps.service.restoreSession(auth.userId, params.session_id));
       wrote(deps, auth.userId, res, position);
       await fresh(deps, auth.userId, req, res);
-      const session = await findLiveSession(deps.db, auth.userId, params.session_id);
-      if (!session) throw new HttpError(503, 'The session was restored but is not readable yet; retry the read shortly');
+      // The restore is durable; while the read model lags it still shows the session as deleted, with the same summary.
+      const session = await findLiveSession(deps.db, auth.userId, params.session_id, { includeDeleted: true });
+      if (!session) throw new HttpError(404, 'Not Found');
       return session;
     });
 

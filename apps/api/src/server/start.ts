@@ -9,6 +9,7 @@ import { connectorDirectory } from '../connectors/from-registry.js';
 import { featureRoutes } from '../routes/index.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
 import { runtimeHealthChecks } from './health-checks.js';
+import { answerClientErrorsAsJson } from '../http/client-errors.js';
 
 export interface RunningServer {
   runtime: Runtime;
@@ -68,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
     });
+    answerClientErrorsAsJson(server);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;

@@ -23,7 +23,8 @@ export function parseJson(text: string): JsonParseResult {
   }
 }
 
-function codePointOffset(text: string, utf16Index: number): number {
+/** Python string indices count code points, not UTF-16 units. */
+export function codePointOffset(text: string, utf16Index: number): number {
   let count = 0;
   for (let i = 0; i < utf16Index && i < text.length; i++) {
     const unit = text.charCodeAt(i);

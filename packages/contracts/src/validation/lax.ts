@@ -100,9 +100,25 @@ function bounded<T extends z.ZodNumber>(schema: T, bounds: NumberBounds): T {
   return result;
 }
 
-/** An integer field with pydantic's lax parsing (JSON bodies). */
+/**
+ * Every integer a client sends is bounded, so none can overflow a PostgreSQL
+ * int4 column or parameter, or date arithmetic, deep in the service; a field
+ * that names no bound gets the int4 range.
+ */
+export const MIN_INT = -(2 ** 31);
+export const MAX_INT = 2 ** 31 - 1;
+/** Floats get the safe-integer range, so they stay exact and finite. */
+export const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
+
+const withDefaults = (bounds: NumberBounds, min: number, max: number): NumberBounds => ({
+  ...bounds,
+  ...(bounds.ge === undefined && bounds.gt === undefined ? { ge: min } : {}),
+  ...(bounds.le === undefined && bounds.lt === undefined ? { le: max } : {}),
+});
+
+/** An integer field with pydantic's lax parsing (JSON bodies), in the int4 range unless bounded tighter. */
 export function laxInt(bounds: NumberBounds = {}) {
-  return z.preprocess(coercing(coerceInt), bounded(z.int(), bounds));
+  return z.preprocess(coercing(coerceInt), bounded(z.int(), withDefaults(bounds, MIN_INT, MAX_INT)));
 }
 
 /** A boolean field with pydantic's lax parsing (JSON bodies). */
@@ -112,7 +128,7 @@ export function laxBool() {
 
 /** A float field with pydantic's lax parsing (JSON bodies). */
 export function laxNumber(bounds: NumberBounds = {}) {
-  return z.preprocess(coercing(coerceNumber), bounded(z.number(), bounds));
+  return z.preprocess(coercing(coerceNumber), bounded(z.number(), withDefaults(bounds, -MAX_NUMBER, MAX_NUMBER)));
 }
 
 // Query strings go through the same lax parsing; these names say where a field lives.

@@ -56,6 +56,8 @@ const MESSAGES = {
   extra_forbidden: () => 'Extra inputs are not permitted',
   value_error: (ctx: Context) => `Value error, ${String(ctx.error)}`,
   json_invalid: () => 'JSON decode error',
+  // Not pydantic's: PostgreSQL refuses these strings (see storable.ts), so they are refused up front.
+  string_unstorable: (ctx: Context) => `String cannot be stored: it contains ${String(ctx.reason)}`,
 } satisfies Record<string, (ctx: Context) => string>;
 
 export type PydanticErrorType = keyof typeof MESSAGES;

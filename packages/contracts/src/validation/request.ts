@@ -1,6 +1,9 @@
 import type { z } from 'zod';
-import { parseJson } from './json.js';
-import { pydanticError, type HTTPValidationErrorBody, type ValidationErrorItem } from './pydantic-errors.js';
+import { codePointOffset, parseJson } from './json.js';
+import { excessiveNestingAt, MAX_JSON_DEPTH } from './nesting.js';
+import { pydanticError, type HTTPValidationErrorBody, type RequestLocation, type ValidationErrorItem } from './pydantic-errors.js';
+import { mayEcho } from './secrets.js';
+import { findUnstorableStrings } from './storable.js';
 import { validationErrorsFromZod } from './zod-issues.js';
 
 /** What the client sent as a body, decided the way FastAPI decides it. */
@@ -33,15 +36,24 @@ export function readRequestBody(bytes: Uint8Array | undefined, contentType: stri
   } catch {
     return { kind: 'undecodable' };
   }
+  const tooDeep = excessiveNestingAt(text);
+  if (tooDeep !== undefined) return malformed(codePointOffset(text, tooDeep), `Nesting deeper than ${MAX_JSON_DEPTH} levels`);
   const parsed = parseJson(text);
   if (parsed.ok) return { kind: 'json', value: parsed.value };
-  return {
-    kind: 'malformed-json',
-    error: {
-      ...pydanticError('json_invalid', ['body', parsed.error.position], {}),
-      ctx: { error: parsed.error.message },
-    },
-  };
+  return malformed(parsed.error.position, parsed.error.message);
+}
+
+function malformed(position: number, message: string): RequestBody {
+  return { kind: 'malformed-json', error: { ...pydanticError('json_invalid', ['body', position], {}), ctx: { error: message } } };
+}
+
+/** A 422 item per string that cannot be stored, quoting it unless it is (or sits under) a secret. */
+function unstorableErrors(location: RequestLocation, input: unknown): ValidationErrorItem[] {
+  return findUnstorableStrings(input).map(({ path, value, reason }) => {
+    const item = pydanticError('string_unstorable', [location, ...path], value, { reason });
+    if (!mayEcho(path, value)) delete item.input;
+    return item;
+  });
 }
 
 /** Starlette keeps the last value of a repeated query parameter (`?limit=1&limit=2` is 2). */
@@ -108,9 +120,8 @@ export function validateRequest<S extends RequestSchemas>(schemas: S, request: R
   const parse = (schema: z.ZodType | undefined, location: 'path' | 'query' | 'body', input: unknown) => {
     if (!schema) return undefined;
     const result = schema.safeParse(input);
-    if (result.success) return result.data;
-    errors.push(...validationErrorsFromZod(result.error.issues, location, input));
-    return undefined;
+    errors.push(...(result.success ? [] : validationErrorsFromZod(result.error.issues, location, input)), ...unstorableErrors(location, input));
+    return result.success ? result.data : undefined;
   };
 
   const value = {

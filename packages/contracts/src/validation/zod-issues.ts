@@ -6,6 +6,7 @@ import {
   type RequestLocation,
   type ValidationErrorItem,
 } from './pydantic-errors.js';
+import { mayEcho } from './secrets.js';
 
 type Issue = z.core.$ZodIssue;
 type Loc = Array<string | number>;
@@ -126,5 +127,10 @@ export function validationErrorsFromZod(
   location: RequestLocation,
   input: unknown,
 ): ValidationErrorItem[] {
-  return issues.flatMap((issue) => mapIssue(issue, location, input, []));
+  return issues
+    .flatMap((issue) => mapIssue(issue, location, input, []))
+    .map((item) => {
+      if (!mayEcho(item.loc.slice(1), item.input)) delete item.input;
+      return item;
+    });
 }

@@ -49,11 +49,16 @@ function toSessionSummary(row: SessionRow): SessionSummary {
   };
 }
 
-/** A live (not soft-deleted) session of the user, or undefined: deleted and foreign sessions look the same. */
-export async function findLiveSession(db: Queryable, userId: string, sessionId: string): Promise<SessionSummary | undefined> {
+/**
+ * A live (not soft-deleted) session of the user, or undefined: deleted and foreign sessions look the same.
+ * `includeDeleted` also finds a soft-deleted one (a restore answers with it while the read model catches up).
+ */
+export async function findLiveSession(
+  db: Queryable, userId: string, sessionId: string, options: { includeDeleted?: boolean } = {},
+): Promise<SessionSummary | undefined> {
   const { rows } = await db.query<SessionRow>(
-    `SELECT ${sessionColumns} FROM sessions WHERE user_id = $1 AND session_id = $2 AND deleted_at IS NULL`,
-    [userId, sessionId],
+    `SELECT ${sessionColumns} FROM sessions WHERE user_id = $1 AND session_id = $2 AND ($3 OR deleted_at IS NULL)`,
+    [userId, sessionId, options.includeDeleted === true],
   );
   return rows[0] ? toSessionSummary(rows[0]) : undefined;
 }

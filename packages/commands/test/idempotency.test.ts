@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
+import { createIdempotencyStore, IdempotencyConflictError, migrateIdempotency, runOnce, type IdempotencyRequest } from '@memctx/commands';
+import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+
+const request = (requestHash = 'h1'): IdempotencyRequest => ({ userId: 'u', scope: 'memory.ingest', key: randomUUID(), requestHash });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('idempotency keys on PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase('idempotency');
+    db = createPostgresDb({ connectionString: database.url, maxConnections: 20 });
+    await migrateIdempotency(db);
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  it('given 20 concurrent runs of one key, then the work runs once and every caller gets its response', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 5_000 });
+    const req = request();
+    let runs = 0;
+    const work = async () => {
+      runs++;
+      await sleep(100);
+      return { id: 'first' };
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => runOnce(store, req, work)));
+    expect(runs).toBe(1);
+    expect(answers).toEqual(Array(20).fill({ id: 'first' }));
+  });
+
+  it('given a key still in flight after the wait, then a duplicate is told so (in-flight), and another body at once (different-body)', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 200 });
+    const req = request();
+    expect(await store.claim(req)).toMatchObject({ kind: 'claimed' });
+    const started = Date.now();
+    expect(await store.claim(req)).toEqual({ kind: 'in-flight' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(await store.claim({ ...req, requestHash: 'h2' })).toEqual({ kind: 'different-body' });
+    await expect(runOnce(store, { ...req, requestHash: 'h2' }, async () => 1)).rejects.toThrow(IdempotencyConflictError);
+  });
+
+  it('given a completed key past its TTL, then it can be claimed again, and the sweep deletes expired keys', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 1, waitMs: 0 });
+    const req = request();
+    expect(await runOnce(store, req, async () => 'one')).toBe('one');
+    expect(await runOnce(store, req, async () => 'two')).toBe('one');
+    await sleep(1_100);
+    expect(await runOnce(store, { ...req, requestHash: 'other' }, async () => 'three')).toBe('three');
+
+    const old = request();
+    await runOnce(store, old, async () => 'x');
+    await sleep(1_100);
+    expect(await store.sweep()).toBeGreaterThanOrEqual(2);
+    const { rows } = await db.query('SELECT 1 FROM idempotency_keys WHERE key = ANY($1)', [[req.key, old.key]]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('given an owner that crashed holding a claim, then after its lease another request takes the key over', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 0, leaseSeconds: 1 });
+    const req = request();
+    const crashed = await store.claim(req);
+    expect(crashed.kind).toBe('claimed');
+    expect(await store.claim(req)).toEqual({ kind: 'in-flight' });
+    await sleep(1_100);
+    expect(await runOnce(store, req, async () => 'taken over')).toBe('taken over');
+    // The crashed owner's late completion no longer counts: its claim is gone.
+    if (crashed.kind === 'claimed') await store.complete(req, crashed.token, 200, 'stale');
+    expect(await store.claim(req)).toEqual({ kind: 'replay', status: 200, response: 'taken over' });
+  });
+
+  it('releases a key whose work failed, so the next request runs', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 0 });
+    const req = request();
+    await expect(runOnce(store, req, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await runOnce(store, { ...req, requestHash: 'fixed' }, async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('idempotency keys on PGlite (the embedded default)', () => {
+  it('claims, replays, refuses another body, expires and sweeps', async () => {
+    const db = await createPgliteDb();
+    await migrateIdempotency(db);
+    const store = createIdempotencyStore(db, { ttlSeconds: 1, waitMs: 0 });
+    const req = request();
+    expect(await runOnce(store, req, async () => ({ round_id: 'r1' }))).toEqual({ round_id: 'r1' });
+    expect(await runOnce(store, req, async () => ({ round_id: 'r2' }))).toEqual({ round_id: 'r1' });
+    expect(await store.claim({ ...req, requestHash: 'other' })).toEqual({ kind: 'different-body' });
+    await sleep(1_100);
+    expect(await store.sweep()).toBe(1);
+    expect(await runOnce(store, { ...req, requestHash: 'other' }, async () => 'again')).toBe('again');
+    await db.close();
+  });
+});
