@@ -1,0 +1,143 @@
+import type { AppendManyItem, EventToAppend, JsonObject, RecordedEvent } from '@memctx/event-store';
+import { createSealer, type Sealer } from '@memctx/shared';
+import { isSealed, openValue, sealValue } from './envelope.js';
+import { sessionKey, type DataKey, type KeyStore } from './key-store.js';
+import { domainPolicy, type SessionRef, type ShreddingPolicy } from './policy.js';
+
+/** Metadata naming the fields of an event that read as placeholders because their key was destroyed. */
+export const SHREDDED_METADATA = 'shredded';
+
+export interface Shredder {
+  /** Destroys the keys a batch's purges name, then seals the personal fields of the rest. */
+  seal(items: readonly AppendManyItem[]): Promise<AppendManyItem[]>;
+  /** Opens sealed fields; a field whose key was destroyed reads as the policy's placeholder. */
+  open(events: RecordedEvent[]): Promise<RecordedEvent[]>;
+}
+
+interface CachedKey {
+  sealer: Sealer;
+  session: SessionRef;
+  at: number;
+}
+
+export interface ShredderOptions {
+  keys: KeyStore;
+  policy?: ShreddingPolicy;
+  /** How long an opened key is reused without asking the key store (default 60 s). */
+  cacheTtlMs?: number;
+  cacheSize?: number;
+  now?: () => number;
+}
+
+/**
+ * The crypto-shredding logic, independent of where events come from (the store, a
+ * Kafka topic). Keys read for opening are cached by key id; a purge seen in any
+ * batch (appended or read) evicts its session's keys before that batch is opened,
+ * and the TTL bounds how long another process's purge can go unseen. Sealing always
+ * asks the key store, so a session written again after its purge gets a fresh key.
+ */
+export function createShredder(options: ShredderOptions): Shredder {
+  const policy = options.policy ?? domainPolicy;
+  const ttl = options.cacheTtlMs ?? 60_000;
+  const capacity = options.cacheSize ?? 10_000;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, CachedKey>();
+
+  const remember = (key: DataKey) => {
+    if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+    const entry = { sealer: createSealer(key.key), session: key.session, at: now() };
+    cache.set(key.keyId, entry);
+    return entry;
+  };
+  const evict = (session: SessionRef) => {
+    const target = sessionKey(session);
+    for (const [keyId, entry] of cache) if (sessionKey(entry.session) === target) cache.delete(keyId);
+  };
+  const evictPurged = (events: readonly { type: string; data: JsonObject }[]) => {
+    for (const event of events) {
+      const purged = policy.destroys(event);
+      if (purged) evict(purged);
+    }
+  };
+
+  const sealEvent = (event: EventToAppend, keys: Map<string, DataKey>): EventToAppend => {
+    const spec = policy.sealedFieldsOf(event);
+    if (!spec) return event;
+    const key = keys.get(sessionKey(spec.session))!;
+    const sealer = cache.get(key.keyId)?.sealer ?? remember(key).sealer;
+    const data = { ...event.data };
+    for (const field of Object.keys(spec.fields)) {
+      if (data[field] === undefined || isSealed(data[field])) continue;
+      data[field] = sealValue(data[field], { eventId: event.event_id, field }, { keyId: key.keyId, sealer });
+    }
+    return { ...event, data };
+  };
+
+  const openEvent = (event: RecordedEvent, keys: Map<string, CachedKey>): RecordedEvent => {
+    const spec = policy.sealedFieldsOf(event);
+    if (!spec) return event;
+    let data: JsonObject | undefined;
+    const shredded: string[] = [];
+    for (const [field, placeholder] of Object.entries(spec.fields)) {
+      const value = event.data[field];
+      // Plaintext: written before shredding existed.
+      if (!isSealed(value)) continue;
+      data ??= { ...event.data };
+      const key = keys.get(value.key);
+      if (key) {
+        data[field] = openValue(value, { eventId: event.event_id, field }, key.sealer);
+      } else {
+        data[field] = placeholder;
+        shredded.push(field);
+      }
+    }
+    if (!data) return event;
+    return shredded.length === 0 ? { ...event, data } : { ...event, data, metadata: { ...event.metadata, [SHREDDED_METADATA]: shredded } };
+  };
+
+  const sealedKeyIds = (events: readonly RecordedEvent[]) => {
+    const ids = new Set<string>();
+    for (const event of events) {
+      const spec = policy.sealedFieldsOf(event);
+      if (!spec) continue;
+      for (const field of Object.keys(spec.fields)) {
+        const value = event.data[field];
+        if (isSealed(value)) ids.add(value.key);
+      }
+    }
+    return ids;
+  };
+
+  return {
+    async seal(items) {
+      const all = items.flatMap((item) => item.events);
+      // Before the purge is stored: a crash in between leaves the key gone and the purge to be retried.
+      for (const event of all) {
+        const purged = policy.destroys(event);
+        if (purged) await options.keys.destroy(purged);
+      }
+      evictPurged(all);
+      const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.session ?? []);
+      if (sessions.length === 0) return [...items];
+      const keys = await options.keys.keysFor(sessions);
+      return items.map((item) => ({ ...item, events: item.events.map((event) => sealEvent(event, keys)) }));
+    },
+    async open(events) {
+      evictPurged(events);
+      const ids = sealedKeyIds(events);
+      if (ids.size === 0) return events;
+      const keys = new Map<string, CachedKey>();
+      const missing: string[] = [];
+      for (const id of ids) {
+        const cached = cache.get(id);
+        if (cached && now() - cached.at < ttl) keys.set(id, cached);
+        else missing.push(id);
+      }
+      if (missing.length > 0) {
+        for (const id of missing) cache.delete(id);
+        for (const [id, key] of await options.keys.find(missing)) keys.set(id, remember(key));
+      }
+      return events.map((event) => openEvent(event, keys));
+    },
+  };
+}
