@@ -78,9 +78,18 @@ describe('purging a session crypto-shreds its text', () => {
     expect(sip.body.sip).toContain(GONE);
     expect((await alice.call('POST', '/api/v1/memory/ingest', round('gone', 'third'))).status).toBe(200);
     expect((await alice.call('POST', '/api/v1/memory/ingest', round('kept', KEPT))).status).toBe(200);
+    // SIPs of another session, and of none, quoting the session to be purged; the next round of 'kept' records its SIP's text.
+    for (const body of [{ query: 'locker code', session_id: 'kept' }, { query: 'locker code' }]) {
+      const quoting = await alice.call('POST', '/api/v1/sip/build', body);
+      expect(quoting.body.sip).toContain(GONE);
+      expect(quoting.body.sip).toContain(KEPT);
+    }
+    expect((await alice.call('POST', '/api/v1/memory/ingest', round('kept', 'second'))).status).toBe(200);
 
     const messages = await alice.call('GET', '/api/v1/sessions/gone/messages');
     expect(JSON.stringify(messages.body)).toContain(GONE);
+    const kept = await alice.call('GET', '/api/v1/sessions/kept/messages');
+    expect(kept.body.messages[3].sip_text).toContain(GONE);
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%' || $1 || '%'", [GONE]);
     expect(rows[0]!.n).toBe(0);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM session_keys')).rows[0]!.n).toBe(2);
@@ -102,14 +111,17 @@ describe('purging a session crypto-shreds its text', () => {
     expect((await alice.call('POST', '/api/v1/sessions/gone/restore')).status).toBe(404);
   });
 
-  it('leaves other sessions readable, and their SIPs working', async () => {
+  it('leaves other sessions readable, and their SIPs working; a SIP text that quoted the purged session is blanked', async () => {
     const messages = await alice.call('GET', '/api/v1/sessions/kept/messages');
-    expect(messages.body.messages.map((m: { content: string }) => m.content)).toEqual([`my locker code is ${KEPT}`, `Noted: ${KEPT}.`]);
+    expect(messages.body.messages.map((m: { content: string }) => m.content)).toEqual([
+      `my locker code is ${KEPT}`, `Noted: ${KEPT}.`, 'my locker code is second', 'Noted: second.',
+    ]);
+    expect(messages.body.messages[3]).toMatchObject({ sip_text: '', records_used: 4 });
     const sip = await alice.call('POST', '/api/v1/sip/build', { query: 'locker code', session_id: 'kept' });
     expect(sip.status).toBe(200);
     expect(sip.body.sip).toContain(KEPT);
     expect(sip.body.sip).not.toContain(GONE);
-    expect(sip.body.records_used).toBe(1);
+    expect(sip.body.records_used).toBe(2);
   });
 
   it('lets the purged session id start afresh under a new key', async () => {
@@ -118,7 +130,7 @@ describe('purging a session crypto-shreds its text', () => {
     expect(messages.body.messages.map((m: { content: string }) => m.content)).toEqual(['my locker code is fresh start', 'Noted: fresh start.']);
     await caughtUp();
     before = await readModels();
-    expect(before.session_messages!.length).toBe(4);
+    expect(before.session_messages!.length).toBe(6);
   });
 
   it('rebuilds every projection blue/green into the same read models, resurrecting nothing', async () => {

@@ -30,3 +30,4 @@ export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
+export * from './citations.js';

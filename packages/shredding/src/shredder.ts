@@ -63,12 +63,14 @@ export function createShredder(options: ShredderOptions): Shredder {
   const sealEvent = (event: EventToAppend, keys: Map<string, DataKey>): EventToAppend => {
     const spec = policy.sealedFieldsOf(event);
     if (!spec) return event;
-    const key = keys.get(sessionKey(spec.session))!;
-    const sealer = cache.get(key.keyId)?.sealer ?? remember(key).sealer;
+    const layers = spec.sessions.map((session) => {
+      const key = keys.get(sessionKey(session))!;
+      return { keyId: key.keyId, sealer: cache.get(key.keyId)?.sealer ?? remember(key).sealer };
+    });
     const data = { ...event.data };
     for (const field of Object.keys(spec.fields)) {
       if (data[field] === undefined || isSealed(data[field])) continue;
-      data[field] = sealValue(data[field], { eventId: event.event_id, field }, { keyId: key.keyId, sealer });
+      data[field] = sealValue(data[field], { eventId: event.event_id, field }, layers);
     }
     return { ...event, data };
   };
@@ -83,9 +85,9 @@ export function createShredder(options: ShredderOptions): Shredder {
       // Plaintext: written before shredding existed.
       if (!isSealed(value)) continue;
       data ??= { ...event.data };
-      const key = keys.get(value.key);
-      if (key) {
-        data[field] = openValue(value, { eventId: event.event_id, field }, key.sealer);
+      const layers = value.keys.map((id) => keys.get(id)?.sealer);
+      if (layers.every((sealer) => sealer !== undefined)) {
+        data[field] = openValue(value, { eventId: event.event_id, field }, layers);
       } else {
         data[field] = placeholder;
         shredded.push(field);
@@ -102,7 +104,7 @@ export function createShredder(options: ShredderOptions): Shredder {
       if (!spec) continue;
       for (const field of Object.keys(spec.fields)) {
         const value = event.data[field];
-        if (isSealed(value)) ids.add(value.key);
+        if (isSealed(value)) for (const id of value.keys) ids.add(id);
       }
     }
     return ids;
@@ -117,7 +119,7 @@ export function createShredder(options: ShredderOptions): Shredder {
         if (purged) await options.keys.destroy(purged);
       }
       evictPurged(all);
-      const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.session ?? []);
+      const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.sessions ?? []);
       if (sessions.length === 0) return [...items];
       const keys = await options.keys.keysFor(sessions);
       return items.map((item) => ({ ...item, events: item.events.map((event) => sealEvent(event, keys)) }));

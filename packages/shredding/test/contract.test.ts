@@ -7,7 +7,7 @@ import { eventStoreContract } from '../../event-store/test/contract.js';
 // Every field of every event is sealed (under its stream's key), so each contract case goes through seal and open.
 const sealEverything: ShreddingPolicy = {
   sealedFieldsOf: (event) => ({
-    session: { userId: 'contract', sessionId: event.type },
+    sessions: [{ userId: 'contract', sessionId: event.type }],
     fields: Object.fromEntries(Object.keys(event.data).map((field) => [field, null])),
   }),
   destroys: () => undefined,

@@ -25,8 +25,10 @@ const round = (userId: string, sessionId: string, text: string): EventToAppend =
 const purged = (userId: string, sessionId: string): EventToAppend => ({
   event_id: randomUUID(), type: 'SessionPurged', data: { user_id: userId, session_id: sessionId, purged_at: new Date().toISOString() },
 });
-const sip = (userId: string, sessionId: string | null, text: string): EventToAppend => ({
-  event_id: randomUUID(), type: 'SipBuilt', data: { user_id: userId, session_id: sessionId, query: `q ${text}`, sip_text: `sip ${text}`, records_used: 1 },
+const sip = (userId: string, sessionId: string | null, text: string, cited: string[] = []): EventToAppend => ({
+  event_id: randomUUID(),
+  type: 'SipBuilt',
+  data: { user_id: userId, session_id: sessionId, query: `q ${text}`, sip_text: `sip ${text}`, records_used: 1, cited_session_ids: cited },
 });
 
 function setup(keys: KeyStore = createPostgresKeyStore(db)) {
@@ -56,7 +58,10 @@ describe('withShredding', () => {
     const { inner, store, user, stream } = setup();
     await store.append(stream('gone'), [round(user, 'gone', 'MARKER-B')]);
     await store.append(stream('kept'), [round(user, 'kept', 'MARKER-C')]);
-    await store.append(`user-${user}`, [sip(user, 'gone', 'MARKER-B'), sip(user, null, 'MARKER-D')]);
+    await store.append(`user-${user}`, [
+      sip(user, 'gone', 'MARKER-B'), sip(user, null, 'MARKER-D', ['kept']), sip(user, 'kept', 'MARKER-B quoted', ['gone', 'kept']), sip(user, null, 'MARKER-B too', ['gone']),
+      sip(user, null, 'documents only'),
+    ]);
     expect((await store.readStream(stream('gone'))).events[0]!.data.user_message).toBe('user says MARKER-B');
 
     await store.append(stream('gone'), [purged(user, 'gone')]);
@@ -66,7 +71,9 @@ describe('withShredding', () => {
     expect(gone[0]!.metadata).toMatchObject({ shredded: ['user_message', 'assistant_message'] });
     expect(gone[1]!.type).toBe('SessionPurged');
     const builds = (await store.readStream(`user-${user}`)).events;
-    expect(builds.map((e) => [e.data.query, e.data.sip_text])).toEqual([[null, ''], ['q MARKER-D', 'sip MARKER-D']]);
+    expect(builds.map((e) => [e.data.query, e.data.sip_text])).toEqual([
+      [null, ''], ['q MARKER-D', 'sip MARKER-D'], [null, ''], [null, ''], ['q documents only', 'sip documents only'],
+    ]);
     expect((await store.readStream(stream('kept'))).events[0]!.data.user_message).toBe('user says MARKER-C');
     // Sealed before the purge and unopenable after it, wherever the copy is.
     expect(await rawText(inner)).not.toContain('MARKER-B');
@@ -94,7 +101,7 @@ describe('withShredding', () => {
 
     const events = (await store.readStream(stream('s'))).events;
     expect(events.map((e) => e.data.user_message)).toEqual(['', undefined, 'user says NEW']);
-    const sealed = (await inner.readStream(stream('s'))).events.map((e) => (e.data.user_message as { key?: string } | undefined)?.key);
+    const sealed = (await inner.readStream(stream('s'))).events.map((e) => (e.data.user_message as { keys?: string[] } | undefined)?.keys?.[0]);
     expect(sealed[0]).not.toBe(sealed[2]);
   });
 
