@@ -17,13 +17,33 @@ export interface Shredder {
 interface CachedKey {
   sealer: Sealer;
   session: SessionRef;
-  at: number;
+}
+
+/** A bounded map whose entries expire: the oldest entry makes room for a new one. */
+function ttlCache<V>(ttlMs: number, capacity: number, now: () => number) {
+  const entries = new Map<string, { value: V; at: number }>();
+  return {
+    get(key: string): V | undefined {
+      const entry = entries.get(key);
+      if (entry && now() - entry.at < ttlMs) return entry.value;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, value: V): V {
+      if (entries.size >= capacity) entries.delete(entries.keys().next().value!);
+      entries.set(key, { value, at: now() });
+      return value;
+    },
+    deleteWhere(test: (value: V) => boolean): void {
+      for (const [key, entry] of entries) if (test(entry.value)) entries.delete(key);
+    },
+  };
 }
 
 export interface ShredderOptions {
   keys: KeyStore;
   policy?: ShreddingPolicy;
-  /** How long an opened key is reused without asking the key store (default 60 s). */
+  /** How long a key is reused without asking the key store (default 60 s): how long another process's purge can go unseen. */
   cacheTtlMs?: number;
   cacheSize?: number;
   now?: () => number;
@@ -31,27 +51,25 @@ export interface ShredderOptions {
 
 /**
  * The crypto-shredding logic, independent of where events come from (the store, a
- * Kafka topic). Keys read for opening are cached by key id; a purge seen in any
- * batch (appended or read) evicts its session's keys before that batch is opened,
- * and the TTL bounds how long another process's purge can go unseen. Sealing always
- * asks the key store, so a session written again after its purge gets a fresh key.
+ * Kafka topic). Keys are cached by key id (opening) and by session (sealing); a
+ * purge seen in any batch, appended or read, evicts its session's keys before the
+ * batch is handled, and the TTL bounds how long another process's purge can go
+ * unseen. A write into a purged session follows a read of its stream, which holds
+ * the purge, so it always gets a fresh key rather than the destroyed one.
  */
 export function createShredder(options: ShredderOptions): Shredder {
   const policy = options.policy ?? domainPolicy;
   const ttl = options.cacheTtlMs ?? 60_000;
   const capacity = options.cacheSize ?? 10_000;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, CachedKey>();
+  const byId = ttlCache<CachedKey>(ttl, capacity, now);
+  const bySession = ttlCache<DataKey>(ttl, capacity, now);
 
-  const remember = (key: DataKey) => {
-    if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
-    const entry = { sealer: createSealer(key.key), session: key.session, at: now() };
-    cache.set(key.keyId, entry);
-    return entry;
-  };
+  const remember = (key: DataKey) => byId.get(key.keyId) ?? byId.set(key.keyId, { sealer: createSealer(key.key), session: key.session });
   const evict = (session: SessionRef) => {
     const target = sessionKey(session);
-    for (const [keyId, entry] of cache) if (sessionKey(entry.session) === target) cache.delete(keyId);
+    byId.deleteWhere((entry) => sessionKey(entry.session) === target);
+    bySession.deleteWhere((key) => sessionKey(key.session) === target);
   };
   const evictPurged = (events: readonly { type: string; data: JsonObject }[]) => {
     for (const event of events) {
@@ -65,7 +83,7 @@ export function createShredder(options: ShredderOptions): Shredder {
     if (!spec) return event;
     const layers = spec.sessions.map((session) => {
       const key = keys.get(sessionKey(session))!;
-      return { keyId: key.keyId, sealer: cache.get(key.keyId)?.sealer ?? remember(key).sealer };
+      return { keyId: key.keyId, sealer: remember(key).sealer };
     });
     const data = { ...event.data };
     for (const field of Object.keys(spec.fields)) {
@@ -121,7 +139,13 @@ export function createShredder(options: ShredderOptions): Shredder {
       evictPurged(all);
       const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.sessions ?? []);
       if (sessions.length === 0) return [...items];
-      const keys = await options.keys.keysFor(sessions);
+      const keys = new Map<string, DataKey>();
+      const missing = sessions.filter((session) => {
+        const cached = bySession.get(sessionKey(session));
+        if (cached) keys.set(sessionKey(session), cached);
+        return !cached;
+      });
+      if (missing.length > 0) for (const [id, key] of await options.keys.keysFor(missing)) keys.set(id, bySession.set(id, key));
       return items.map((item) => ({ ...item, events: item.events.map((event) => sealEvent(event, keys)) }));
     },
     async open(events) {
@@ -131,14 +155,11 @@ export function createShredder(options: ShredderOptions): Shredder {
       const keys = new Map<string, CachedKey>();
       const missing: string[] = [];
       for (const id of ids) {
-        const cached = cache.get(id);
-        if (cached && now() - cached.at < ttl) keys.set(id, cached);
+        const cached = byId.get(id);
+        if (cached) keys.set(id, cached);
         else missing.push(id);
       }
-      if (missing.length > 0) {
-        for (const id of missing) cache.delete(id);
-        for (const [id, key] of await options.keys.find(missing)) keys.set(id, remember(key));
-      }
+      if (missing.length > 0) for (const [id, key] of await options.keys.find(missing)) keys.set(id, remember(key));
       return events.map((event) => openEvent(event, keys));
     },
   };

@@ -132,6 +132,17 @@ describe('withShredding', () => {
     expect((await other.readStream(stream('s'))).events[0]!.data.user_message).toBe('');
   });
 
+  it('given a second process that wrote to a session, when the first purges it, then its next write after reading the stream gets a new key', async () => {
+    const { inner, store, user, stream } = setup();
+    const other = withShredding(inner, { keys: createPostgresKeyStore(db), cacheTtlMs: 3_600_000 });
+    await other.append(stream('s'), [round(user, 's', 'BEFORE')]);
+    await store.append(stream('s'), [purged(user, 's')]);
+    // As a command does: load the stream (which holds the purge), decide, append.
+    expect((await other.readStream(stream('s'))).events.map((e) => e.type)).toEqual(['RoundIngested', 'SessionPurged']);
+    await other.append(stream('s'), [round(user, 's', 'AFTER')]);
+    expect((await store.readStream(stream('s'))).events.map((e) => e.data.user_message)).toEqual(['', undefined, 'user says AFTER']);
+  });
+
   it('given a cached key past its TTL, when read after a purge it has not seen, then the key store is asked again', async () => {
     let clock = 0;
     const { inner, store, user, stream } = setup();
