@@ -1,17 +1,9 @@
 import { createPostgresDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { createTestDatabase } from '@memctx/testing';
-import { createPostgresKeyStore, migrateKeyStore, withShredding, type ShreddingPolicy } from '../src/index.js';
+import { createPostgresKeyStore, migrateKeyStore, withShredding } from '../src/index.js';
 import { eventStoreContract } from '../../event-store/test/contract.js';
-
-// Every field of every event is sealed (under its stream's key), so each contract case goes through seal and open.
-const sealEverything: ShreddingPolicy = {
-  sealedFieldsOf: (event) => ({
-    sessions: [{ userId: 'contract', sessionId: event.type }],
-    fields: Object.fromEntries(Object.keys(event.data).map((field) => [field, null])),
-  }),
-  destroys: () => undefined,
-};
+import { sealEverything } from './seal-everything.js';
 
 const database = await createTestDatabase('shredding_contract');
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 16 });
