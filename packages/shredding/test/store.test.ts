@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createPostgresDb, type Db } from '@memctx/db';
-import { START, createInMemoryEventStore, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
+import { START, WrongExpectedVersionError, createInMemoryEventStore, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
 import { createTestDatabase, type TestDatabase } from '@memctx/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresKeyStore, migrateKeyStore, withShredding, WrappedKeyError, type KeyStore } from '../src/index.js';
@@ -91,6 +91,19 @@ describe('withShredding', () => {
     await store.append(stream('s'), [purged(user, 's')]);
     const replay = await store.readAll({ after: START, maxCount: 10 });
     expect(replay.map((e) => [e.type, e.data.user_message])).toEqual([['RoundIngested', ''], ['SessionPurged', undefined]]);
+  });
+
+  it('given a purge whose append fails after the key was destroyed (a crash, a conflict), when retried, then the key stays gone and the purge is stored', async () => {
+    const { inner, store, user, stream } = setup();
+    await store.append(stream('s'), [round(user, 's', 'MARKER-H')]);
+    const purge = purged(user, 's');
+    await expect(store.append(stream('s'), [purge], { expectedVersion: 5 })).rejects.toThrow(WrongExpectedVersionError);
+    expect((await inner.readStream(stream('s'))).version).toBe(1);
+    expect((await store.readStream(stream('s'))).events[0]!.data.user_message).toBe('');
+
+    await store.append(stream('s'), [purge], { expectedVersion: 1 });
+    await store.append(stream('s'), [purge], { expectedVersion: 'any' });
+    expect((await store.readStream(stream('s'))).events.map((e) => e.type)).toEqual(['RoundIngested', 'SessionPurged']);
   });
 
   it('given a session written again after its purge, when read, then the new rounds open under a new key and the old stay shredded', async () => {
