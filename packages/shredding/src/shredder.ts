@@ -131,22 +131,26 @@ export function createShredder(options: ShredderOptions): Shredder {
   return {
     async seal(items) {
       const all = items.flatMap((item) => item.events);
-      // Before the purge is stored: a crash in between leaves the key gone and the purge to be retried.
+      const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.sessions ?? []);
+      let sealed = [...items];
+      if (sessions.length > 0) {
+        const keys = new Map<string, DataKey>();
+        const missing = sessions.filter((session) => {
+          const cached = bySession.get(sessionKey(session));
+          if (cached) keys.set(sessionKey(session), cached);
+          return !cached;
+        });
+        if (missing.length > 0) for (const [id, key] of await options.keys.keysFor(missing)) keys.set(id, bySession.set(id, key));
+        sealed = items.map((item) => ({ ...item, events: item.events.map((event) => sealEvent(event, keys)) }));
+      }
+      // After sealing, so whatever this batch holds of a purged session is under the destroyed key too; before the
+      // purge is stored, so a crash in between leaves the key gone and the purge to be retried.
       for (const event of all) {
         const purged = policy.destroys(event);
         if (purged) await options.keys.destroy(purged);
       }
       evictPurged(all);
-      const sessions = all.flatMap((event) => policy.sealedFieldsOf(event)?.sessions ?? []);
-      if (sessions.length === 0) return [...items];
-      const keys = new Map<string, DataKey>();
-      const missing = sessions.filter((session) => {
-        const cached = bySession.get(sessionKey(session));
-        if (cached) keys.set(sessionKey(session), cached);
-        return !cached;
-      });
-      if (missing.length > 0) for (const [id, key] of await options.keys.keysFor(missing)) keys.set(id, bySession.set(id, key));
-      return items.map((item) => ({ ...item, events: item.events.map((event) => sealEvent(event, keys)) }));
+      return sealed;
     },
     async open(events) {
       evictPurged(events);

@@ -106,6 +106,17 @@ describe('withShredding', () => {
     expect((await store.readStream(stream('s'))).events.map((e) => e.type)).toEqual(['RoundIngested', 'SessionPurged']);
   });
 
+  it('given a round and the purge of its session in one batch, when appended, then the round is sealed under the destroyed key', async () => {
+    const { store, user, stream } = setup();
+    const [first] = await store.appendMany([
+      { streamId: stream('s'), events: [round(user, 's', 'SAME-BATCH'), purged(user, 's')] },
+      { streamId: `user-${user}`, events: [sip(user, 'other', 'quotes SAME-BATCH', ['s'])] },
+    ]);
+    expect(first!.ok).toBe(true);
+    expect((await store.readStream(stream('s'))).events[0]!.data.user_message).toBe('');
+    expect((await store.readStream(`user-${user}`)).events[0]!.data.sip_text).toBe('');
+  });
+
   it('given a session written again after its purge, when read, then the new rounds open under a new key and the old stay shredded', async () => {
     const { inner, store, user, stream } = setup();
     await store.append(stream('s'), [round(user, 's', 'OLD')]);
