@@ -53,7 +53,10 @@ export interface Config {
   /** Let the web connector fetch loopback, private and link-local addresses (tests, intranets). */
   webConnectorAllowPrivate: boolean;
   githubApiUrl: string;
-  /** 32-byte key sealing connector credentials between API and worker; absent: a per-process key. */
+  /**
+   * 32-byte key sealing connector credentials between API and worker (absent: a per-process key), and wrapping
+   * the per-session keys of crypto-shredding (absent: stored unwrapped), so every process needs the same one.
+   */
   credentialsKey?: string;
   /** How long a connector ingest request waits for its document before answering 202. */
   connectorIngestWaitMs: number;
