@@ -303,7 +303,8 @@ describe('docker-compose.yml and the Dockerfile (validated with docker-compose, 
     const services = model().services;
     const key = (name: string) => environmentOf(services[name]!).MEMCTX_CREDENTIALS_KEY;
     expect(key('api'), 'api gets MEMCTX_CREDENTIALS_KEY').toBe(SECRETS.MEMCTX_CREDENTIALS_KEY);
-    expect(key('worker'), 'worker shares the api\'s MEMCTX_CREDENTIALS_KEY').toBe(key('api'));
+    // It also wraps the session keys that every role opening events (projectors) or writing them needs.
+    for (const [name] of memctxServices()) expect(key(name), `${name} shares the api's MEMCTX_CREDENTIALS_KEY`).toBe(key('api'));
     expect(environmentOf(services.api!).MEMCTX_ADMIN_TOKEN).toBe(SECRETS.MEMCTX_ADMIN_TOKEN);
   });
 

@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb, type Db } from '@memctx/db';
-import { compareCheckpoints, createPostgresEventStore, type EventStore } from '@memctx/event-store';
+import { compareCheckpoints, type EventStore } from '@memctx/event-store';
+import { openShreddingStore } from '@memctx/shredding';
 import { ensureTopic, groupAssignment } from '@memctx/kafka';
 import { partitionKeyPositions, rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
@@ -29,7 +30,8 @@ describe('projectors fed by a Kafka consumer group', () => {
     // One process is the API, the relay and a projector; a second projector process joins the same group.
     server = await startTestServer({ MEMCTX_ROLES: 'api,projector,relay', MEMCTX_EMBEDDINGS: 'off', ...kafkaEnv() });
     db = createPostgresDb({ connectionString: server.databaseUrl, maxConnections: 4 });
-    store = createPostgresEventStore(db);
+    // As every memctx process reads the feed: message text opened (crypto-shredding).
+    store = (await openShreddingStore(db)).store;
     second = startMemctxProcess({ MEMCTX_DATABASE_URL: server.databaseUrl, MEMCTX_ROLES: 'projector', MEMCTX_EMBEDDINGS: 'off', ...kafkaEnv() });
     // Both members own partitions: the four are shared, none twice.
     await until(async () => {

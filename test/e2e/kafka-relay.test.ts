@@ -7,6 +7,7 @@ import { createPostgresEventStore, type EventStore, type RecordedEvent } from '@
 import { ensureTopic } from '@memctx/kafka';
 import { rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
+import { openShreddingStore } from '@memctx/shredding';
 import { loadRelayCheckpoint } from '@memctx/relay';
 import { testKafkaBrokers, waitUntilAllVisible } from '@memctx/testing';
 import { killAndWait, startMemctxProcess, until } from './processes.js';
@@ -127,7 +128,8 @@ describe('Kafka relay', () => {
     await until(async () => (await loadRelayCheckpoint(db, topic)).global_position >= head.global_position, 60_000, 'the relay to catch up');
     await new Promise((r) => setTimeout(r, 1_000));
     const published = reader.messages.length;
-    await rebuildProjection(db, store, allProjections.find((p) => p.name === 'sessions')!, { batchSize: 5_000 });
+    const { store: opened } = await openShreddingStore(db);
+    await rebuildProjection(db, opened, allProjections.find((p) => p.name === 'sessions')!, { batchSize: 5_000 });
     await new Promise((r) => setTimeout(r, 2_000));
     expect(reader.messages.length).toBe(published);
     expect(await loadRelayCheckpoint(db, topic)).toEqual(await store.head());

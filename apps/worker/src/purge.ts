@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 /**
  * The 30-day purge: finds soft-deleted sessions whose window has elapsed and
  * appends SessionPurged for each; the projections then hard-delete the content.
- * The decider makes it idempotent, so several workers may run it at once.
+ * The append goes through the shredding store, which destroys the session's key
+ * before storing the event, so the text left in the events can never be read
+ * again (docs/decisions.md, "Crypto-shredding"). The decider makes it idempotent,
+ * so several workers may run it at once.
  */
 export async function purgeDueSessions(deps: { db: Db; service: MemoryService; now?: Date; batch?: number }): Promise<number> {
   const due = await sessionsDueForPurge(deps.db, deps.now ?? new Date(), deps.batch ?? 500);

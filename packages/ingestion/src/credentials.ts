@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
+import { createSealer, parseSealingKey } from '@memctx/shared';
 
 /*
  * Connector credentials never enter events or logs. The API seals them with
@@ -32,18 +33,9 @@ const TTL_SECONDS = 24 * 3600;
 
 /** `key` is 32 bytes; see `credentialsKey`. */
 export function createCredentialStore(db: Db, key: Buffer): CredentialStore {
-  if (key.length !== 32) throw new Error('the credentials key must be 32 bytes');
-  const seal = (plain: string, aad: string) => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(aad));
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]);
-  };
-  const open = (sealed: Buffer, aad: string) => {
-    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12)).setAAD(Buffer.from(aad));
-    decipher.setAuthTag(sealed.subarray(12, 28));
-    return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
-  };
+  const sealer = createSealer(key);
+  const seal = (plain: string, aad: string) => sealer.seal(plain, aad);
+  const open = (sealed: Buffer, aad: string) => sealer.open(sealed, aad).toString('utf8');
   return {
     async put(requestId, userId, credentials) {
       await db.query(
@@ -73,8 +65,6 @@ export function createCredentialStore(db: Db, key: Buffer): CredentialStore {
  * worker share the process (embedded), not when they run apart.
  */
 export function credentialsKey(configured: string | undefined): { key: Buffer; ephemeral: boolean } {
-  if (!configured) return { key: randomBytes(32), ephemeral: true };
-  const key = /^[0-9a-f]{64}$/i.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
-  if (key.length !== 32) throw new Error('MEMCTX_CREDENTIALS_KEY must be 32 bytes: 64 hex characters or base64');
-  return { key, ephemeral: false };
+  const key = parseSealingKey(configured, 'MEMCTX_CREDENTIALS_KEY');
+  return key ? { key, ephemeral: false } : { key: randomBytes(32), ephemeral: true };
 }

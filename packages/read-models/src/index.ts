@@ -31,3 +31,4 @@ export * from './memory-records/embeddings.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
 export { EMBEDDING_DIMENSIONS, turnsOf, type Turn } from './memory-records/projection.js';
+export * from './citations.js';

@@ -4,15 +4,16 @@ import {
   type IdempotencyStore, type MemoryService, type QuotaStore,
 } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
-import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memctx/projector';
-import { createKafkaEventSource, createKafkaPublisher, ensureTopic } from '@memctx/kafka';
+import { createKafkaEventSource, createKafkaPublisher, ensureTopic, type EventSource } from '@memctx/kafka';
 import { startRelay } from '@memctx/relay';
 import { partitionKeyOf } from '@memctx/domain';
 import { allProjections, embeddingBacklog, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
-import type { Config, Logger } from '@memctx/shared';
+import { parseSealingKey, type Config, type Logger } from '@memctx/shared';
+import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Gauge, Registry } from 'prom-client';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
@@ -23,7 +24,12 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   db: Db;
+  /** The event store as deciders and projections see it: personal fields opened (crypto-shredding). */
   store: EventStore;
+  /** The same events as stored, personal fields sealed: what the relay publishes, so Kafka holds no plaintext. */
+  storedEvents: EventStore;
+  /** Opens events that arrive by another way than `store` (a Kafka topic). */
+  shredder: Shredder;
   service: MemoryService;
   quota: QuotaStore;
   idempotency: IdempotencyStore;
@@ -59,7 +65,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   await migrateIdempotency(db);
   await migrateEmbeddingCache(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
-  const store = createPostgresEventStore(db);
+  const { store, storedEvents } = await openShreddingStore(db, { masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY') });
   const embedder = config.embeddings
     ? createCachedEmbedder(
         await createTransformersEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels }),
@@ -85,6 +91,8 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     logger,
     db,
     store,
+    storedEvents,
+    shredder: store.shredder,
     documents,
     service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000 }),
     quota: createPostgresQuota(db, config.dailyIngestQuota),
@@ -103,6 +111,12 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   };
 }
 
+/** The topic carries events as stored (sealed); projectors open them with the same key store as the feed. */
+const opened = (source: EventSource, shredder: Shredder): EventSource => ({
+  start: (onBatch) => source.start(async (batch) => onBatch({ ...batch, events: await shredder.open(batch.events) })),
+  stop: () => source.stop(),
+});
+
 export interface BackgroundRoles {
   stop(): Promise<void>;
 }
@@ -117,10 +131,10 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       ? await startKafkaProjector({
         ...deps,
         partitionKey: partitionKeyOf,
-        source: createKafkaEventSource({
+        source: opened(createKafkaEventSource({
           brokers: config.kafkaBrokers, topic: config.kafkaTopic, groupId: config.kafkaGroup, clientId: 'memctx-projector',
           onError: (error) => logger.error({ err: error }, 'kafka projection batch failed; it will be delivered again'),
-        }),
+        }), runtime.shredder),
       })
       : await startProjector(deps);
     stops.push(() => projector.stop());
@@ -147,7 +161,7 @@ export async function startBackgroundRoles(runtime: Runtime): Promise<Background
       brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: 'memctx-relay', partitionKey: partitionKeyOf,
     });
     const relay = await startRelay({
-      db: runtime.db, store: runtime.store, publisher, name: config.kafkaTopic, metrics: runtime.metrics,
+      db: runtime.db, store: runtime.storedEvents, publisher, name: config.kafkaTopic, metrics: runtime.metrics,
       onError: (error) => logger.error({ err: error }, 'relay batch failed; resuming from its checkpoint'),
     });
     logger.info({ topic: config.kafkaTopic, brokers: config.kafkaBrokers, checkpoint: relay.checkpoint() }, 'relay started');

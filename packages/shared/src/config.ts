@@ -63,7 +63,10 @@ export interface Config {
   /** Heap bound (MB) of the worker thread a document is parsed in. */
   parseMaxMemoryMb: number;
   githubApiUrl: string;
-  /** 32-byte key sealing connector credentials between API and worker; absent: a per-process key. */
+  /**
+   * 32-byte key sealing connector credentials between API and worker (absent: a per-process key), and wrapping
+   * the per-session keys of crypto-shredding (absent: stored unwrapped), so every process needs the same one.
+   */
   credentialsKey?: string;
   /** How long a connector ingest request waits for its document before answering 202. */
   connectorIngestWaitMs: number;

@@ -14,3 +14,4 @@ export {
 } from './config.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
+export { createSealer, parseSealingKey, type Sealer } from './sealing.js';

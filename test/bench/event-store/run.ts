@@ -6,6 +6,7 @@
 import type { Db } from '@memctx/db';
 import { createPostgresDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore, type EventToAppend } from '@memctx/event-store';
+import { createPostgresKeyStore, migrateKeyStore, withShredding, type ShreddingPolicy } from '@memctx/shredding';
 import { createBenchDatabase } from '../lib/database.js';
 import { payloadBytes, roundIngested } from './payload.js';
 
@@ -68,7 +69,7 @@ async function createRawTable(db: Db): Promise<(rows: EventToAppend[], streamId:
   };
 }
 
-function scenarios(store: EventStore, rawInsert: Awaited<ReturnType<typeof createRawTable>>) {
+function scenarios(store: EventStore, rawInsert: Awaited<ReturnType<typeof createRawTable>>, prefix: string) {
   const versions = new Map<string, number>();
   const next = (streamId: string, count: number) => {
     const from = versions.get(streamId) ?? 0;
@@ -84,20 +85,20 @@ function scenarios(store: EventStore, rawInsert: Awaited<ReturnType<typeof creat
       return rawInsert(batch(`raw100-${w}`, from), `raw100-${w}`, from + 1);
     },
     appendSingle: async (w: number) => {
-      const streamId = `single-${w}`;
+      const streamId = `${prefix}single-${w}`;
       const from = next(streamId, 1);
       await store.append(streamId, [roundIngested(streamId, from)], { expectedVersion: from });
       return 1;
     },
     appendBatch: async (w: number) => {
-      const streamId = `batch-${w}`;
+      const streamId = `${prefix}batch-${w}`;
       const from = next(streamId, BATCH);
       await store.append(streamId, batch(streamId, from), { expectedVersion: from });
       return BATCH;
     },
     appendMany: async (w: number) => {
       const items = Array.from({ length: BATCH }, (_, k) => {
-        const streamId = `many-${w}-${k}`;
+        const streamId = `${prefix}many-${w}-${k}`;
         const from = next(streamId, 1);
         return { streamId, events: [roundIngested(streamId, from)], expectedVersion: from };
       });
@@ -108,13 +109,23 @@ function scenarios(store: EventStore, rawInsert: Awaited<ReturnType<typeof creat
   };
 }
 
+/** What the domain policy does to a round, on this benchmark's payload: both messages sealed under the session's key. */
+const sealMessages: ShreddingPolicy = {
+  sealedFieldsOf: (event) =>
+    event.type === 'RoundIngested' ? { sessions: [{ userId: 'bench-user', sessionId: String(event.data.session_id) }], fields: { user: '', assistant: '' } } : undefined,
+  destroys: () => undefined,
+};
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-function report(results: Record<'a' | 'b1' | 'b2' | 'c1' | 'c100', Measured>): void {
+function report(results: Record<'a' | 'b1' | 'b2' | 'c1' | 'c100' | 'as' | 'b1s' | 'b2s', Measured>): void {
   const rows: Array<[string, Measured, string]> = [
     ['(a)', results.a, `${(results.a.rate / results.c1.rate).toFixed(2)} of (c1)`],
+    ['(a-s)', results.as, `${(results.as.rate / results.a.rate).toFixed(2)} of (a)`],
     ['(b1)', results.b1, `${(results.b1.rate / results.c100.rate).toFixed(2)} of (c100)`],
+    ['(b1-s)', results.b1s, `${(results.b1s.rate / results.b1.rate).toFixed(2)} of (b1)`],
     ['(b2)', results.b2, `${(results.b2.rate / results.c100.rate).toFixed(2)} of (c100)`],
+    ['(b2-s)', results.b2s, `${(results.b2s.rate / results.b2.rate).toFixed(2)} of (b2)`],
     ['(c1)', results.c1, 'baseline for (a)'],
     ['(c100)', results.c100, 'baseline for (b1), (b2)'],
   ];
@@ -123,7 +134,9 @@ function report(results: Record<'a' | 'b1' | 'b2' | 'c1' | 'c100', Measured>): v
   line(['', 'scenario', 'writers', 'events', 'events/s', 'ratio (d)']);
   for (const [id, m, ratio] of rows) line([id, m.name, String(m.writers), String(m.events), String(Math.round(m.rate)), ratio]);
   const sorted = [...results.a.latenciesMs].sort((x, y) => x - y);
+  const shredded = [...results.as.latenciesMs].sort((x, y) => x - y);
   console.log(`\n(a) append latency: p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms`);
+  console.log(`(a-s) with crypto-shredding: p50 ${percentile(shredded, 0.5).toFixed(2)} ms, p99 ${percentile(shredded, 0.99).toFixed(2)} ms`);
   console.log(`(a) against (c100), the multi-row INSERT rate: ${(results.a.rate / results.c100.rate).toFixed(2)}`);
 }
 
@@ -131,14 +144,21 @@ const database = await createBenchDatabase(serverUrl);
 const db = createPostgresDb({ connectionString: database.url, maxConnections: POOL, applicationName: 'memctx-bench' });
 try {
   await migrateEventStore(db);
-  const run = scenarios(createPostgresEventStore(db), await createRawTable(db));
+  await migrateKeyStore(db);
+  const rawInsert = await createRawTable(db);
+  const run = scenarios(createPostgresEventStore(db), rawInsert, '');
+  // Stream names of their own, so (b2-s) makes 100 new session keys per call as (b2) starts 100 streams: its worst case.
+  const shredding = scenarios(withShredding(createPostgresEventStore(db), { keys: createPostgresKeyStore(db), policy: sealMessages }), rawInsert, 's-');
   process.stderr.write('measuring (raw and store runs alternate, so drift in the machine hits both)\n');
   const c1 = await measure('raw INSERT, 1 row per statement', SINGLE_WRITERS, run.rawSingle);
   const a = await measure('append, 1 event per call, own stream', SINGLE_WRITERS, run.appendSingle);
+  const as = await measure('  the same, crypto-shredded (withShredding)', SINGLE_WRITERS, shredding.appendSingle);
   const c100 = await measure(`raw INSERT, ${BATCH} rows per statement`, BATCH_WRITERS, run.rawBatch);
   const b1 = await measure(`append, ${BATCH} events per call`, BATCH_WRITERS, run.appendBatch);
+  const b1s = await measure('  the same, crypto-shredded', BATCH_WRITERS, shredding.appendBatch);
   const b2 = await measure(`appendMany, ${BATCH} streams x 1 event per call`, BATCH_WRITERS, run.appendMany);
-  report({ a, b1, b2, c1, c100 });
+  const b2s = await measure('  the same, crypto-shredded (100 new keys a call)', BATCH_WRITERS, shredding.appendMany);
+  report({ a, b1, b2, c1, c100, as, b1s, b2s });
 } finally {
   await db.close();
   await database.drop();

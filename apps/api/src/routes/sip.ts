@@ -1,4 +1,5 @@
 import { buildSip as buildSipEndpoint } from '@memctx/contracts';
+import { sessionsOfRecords } from '@memctx/read-models';
 import { buildSip } from '@memctx/sip';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
@@ -21,6 +22,8 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         query: body.query,
         records_used: built.records_used,
         record_ids: built.record_ids,
+        // Purging any of these sessions erases this SIP's text (crypto-shredding seals it under each one's key).
+        cited_session_ids: await sessionsOfRecords(deps.db, auth.userId, built.record_ids),
         sip_text: built.sip,
         tokens_sip: built.tokens_sip,
         tokens_baseline: built.tokens_baseline,

@@ -4,6 +4,8 @@ import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { START, createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, projectionStatus, rebuildProjection, type Projection } from '@memctx/projections';
 import { allProjections, projectionNamed } from '@memctx/read-models';
+import { parseSealingKey } from '@memctx/shared';
+import { openShreddingStore } from '@memctx/shredding';
 import type { CommandGroup } from '../command.js';
 import { CliError, EXIT, usageError, type CliIo } from '../io.js';
 
@@ -18,7 +20,8 @@ new ones have caught up; no side effect (jobs, Kafka) fires again.
 
 Environment:
   MEMCTX_DATABASE_URL   the PostgreSQL database of the deployment
-  MEMCTX_DATA_DIR       without a URL: the embedded PGlite data directory (stop the server first)`;
+  MEMCTX_DATA_DIR       without a URL: the embedded PGlite data directory (stop the server first)
+  MEMCTX_CREDENTIALS_KEY  the deployment's key, when it has one: it unwraps the session keys a rebuild reads`;
 
 async function openDatabase(io: CliIo): Promise<Db> {
   const url = io.env.MEMCTX_DATABASE_URL;
@@ -51,8 +54,9 @@ async function status(db: Db, io: CliIo, json: boolean): Promise<number> {
 }
 
 async function rebuild(db: Db, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
-  const store = createPostgresEventStore(db);
   await migrateEventStore(db);
+  // Replays see what projectors see: personal fields opened, purged sessions' fields as placeholders.
+  const { store } = await openShreddingStore(db, { masterKey: parseSealingKey(io.env.MEMCTX_CREDENTIALS_KEY, 'MEMCTX_CREDENTIALS_KEY') });
   await migrateGenerations(db);
   const total = await store.countAfter(START);
   for (const projection of projections) {

@@ -14,6 +14,8 @@ export const SipBuilt = defineEvent('SipBuilt', {
   query: z.string().nullable(),
   records_used: count,
   record_ids: z.array(id),
+  // The sessions whose records the text quotes: purging any of them erases the text (crypto-shredding). Absent on older builds.
+  cited_session_ids: z.array(id).optional(),
   sip_text: z.string(),
   tokens_sip: count,
   tokens_baseline: count,

@@ -36,6 +36,8 @@ CREATE TABLE session_messages (
   round_id text NOT NULL,
   records_used int NOT NULL DEFAULT 0,
   sip_text text NOT NULL DEFAULT '',
+  -- The sessions sip_text quotes: purging any of them blanks it.
+  sip_cited_sessions text[] NOT NULL DEFAULT '{}',
   PRIMARY KEY (user_id, session_id, seq)
 );
 CREATE TABLE session_sips (
@@ -43,6 +45,7 @@ CREATE TABLE session_sips (
   session_id text NOT NULL,
   sip_text text NOT NULL,
   records_used int NOT NULL,
+  cited_sessions text[] NOT NULL DEFAULT '{}',
   PRIMARY KEY (user_id, session_id)
 );
 `;
@@ -71,10 +74,11 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
        WHERE t.k = 0 OR t.content <> ''
      ),
      inserted AS (
-       INSERT INTO session_messages (user_id, session_id, seq, message_id, role, content, created_at, round_id, records_used, sip_text)
+       INSERT INTO session_messages (user_id, session_id, seq, message_id, role, content, created_at, round_id, records_used, sip_text, sip_cited_sessions)
        SELECT t.user_id, t.session_id, t.seq, t.round_id || ':' || t.role, t.role, t.content, t.at, t.round_id,
          CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.records_used, 0) ELSE 0 END,
-         CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.sip_text, '') ELSE '' END
+         CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.sip_text, '') ELSE '' END,
+         CASE WHEN t.k = 1 AND t.first_round THEN COALESCE(p.cited_sessions, '{}') ELSE '{}' END
        FROM turns t LEFT JOIN session_sips p USING (user_id, session_id)
        ON CONFLICT DO NOTHING
        RETURNING user_id, session_id, seq, content, created_at
@@ -148,15 +152,20 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
       // The row is kept as a tombstone-free restart point only through its position guard; content is gone.
       await tx.query('DELETE FROM sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
       await tx.query('DELETE FROM session_sips WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
+      // Other sessions' SIPs quoting this one lose their text too, as a replay reads it once the key is destroyed.
+      await tx.query(`UPDATE session_messages SET sip_text = '' WHERE user_id = $1 AND $2 = ANY(sip_cited_sessions) AND sip_text <> ''`, [data.user_id, data.session_id]);
+      await tx.query(`UPDATE session_sips SET sip_text = '' WHERE user_id = $1 AND $2 = ANY(cited_sessions)`, [data.user_id, data.session_id]);
       return;
     case 'SipBuilt': {
-      const sip = event.data as { user_id: string; session_id: string | null; sip_text?: string; records_used: number };
+      const sip = event.data as { user_id: string; session_id: string | null; sip_text?: string; records_used: number; cited_session_ids?: string[] };
       if (!sip.session_id) return;
       // Kept even before the session's first round, so that round's reply records the SIP that shaped it.
       await tx.query(
-        `INSERT INTO session_sips (user_id, session_id, sip_text, records_used) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (user_id, session_id) DO UPDATE SET sip_text = EXCLUDED.sip_text, records_used = EXCLUDED.records_used`,
-        [sip.user_id, sip.session_id, sip.sip_text ?? '', sip.records_used],
+        `INSERT INTO session_sips (user_id, session_id, sip_text, records_used, cited_sessions)
+         VALUES ($1, $2, $3, $4, ARRAY(SELECT jsonb_array_elements_text($5::jsonb)))
+         ON CONFLICT (user_id, session_id) DO UPDATE SET
+           sip_text = EXCLUDED.sip_text, records_used = EXCLUDED.records_used, cited_sessions = EXCLUDED.cited_sessions`,
+        [sip.user_id, sip.session_id, sip.sip_text ?? '', sip.records_used, JSON.stringify(sip.cited_session_ids ?? [])],
       );
       return;
     }
@@ -165,7 +174,7 @@ async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void
 
 export const sessionsProjection = defineProjection({
   name: 'sessions',
-  version: 2,
+  version: 3,
   tables: ['sessions', 'session_messages', 'session_sips'],
   schemaSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'SipBuilt'],
