@@ -1,10 +1,11 @@
 import type { CommandGroup } from './command.js';
 import { keysCommand } from './commands/keys.js';
+import { mcpCommand } from './commands/mcp.js';
 import { projectionsCommand } from './commands/projections.js';
 import { CliError, EXIT, type CliIo } from './io.js';
 
 /** Every command group of the memctx CLI. */
-export const commandGroups: readonly CommandGroup[] = [keysCommand, projectionsCommand];
+export const commandGroups: readonly CommandGroup[] = [keysCommand, projectionsCommand, mcpCommand];
 
 function overview(groups: readonly CommandGroup[]): string {
   const width = Math.max(...groups.map((group) => group.name.length));

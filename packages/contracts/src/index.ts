@@ -46,11 +46,13 @@ export * from './sessions.js';
 export * from './dashboard.js';
 export * from './health.js';
 export * from './admin.js';
+export * from './browse.js';
 export {
   OpenAPIRegistry,
   BEARER_SCHEME,
   ADMIN_SCHEME,
   specEndpoints,
+  extensionEndpoints,
   createApiRegistry,
   registerEndpoint,
   generateOpenApiDocument,

@@ -10,6 +10,7 @@ import { memoryEndpoints } from './memory.js';
 import { projectEndpoints } from './projects.js';
 import { sessionEndpoints } from './sessions.js';
 import { sipEndpoints } from './sip.js';
+import { browseEndpoints } from './browse.js';
 import { API_VERSION } from './version.js';
 
 export { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
@@ -27,6 +28,9 @@ export const specEndpoints: readonly AnyEndpoint[] = [
   ...dashboardEndpoints,
   ...healthEndpoints,
 ];
+
+/** Endpoints this service adds to the spec (docs/decisions.md, "Browsing, export, MCP"). */
+export const extensionEndpoints: readonly AnyEndpoint[] = [...browseEndpoints];
 
 export { adminEndpoints };
 
@@ -122,9 +126,9 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry, options: Docu
   });
 }
 
-/** The document for the whole interface spec, whether or not every handler is wired yet. */
+/** The document for the whole interface spec and its extensions, whether or not every handler is wired yet. */
 export function generateSpecDocument(options: DocumentOptions = {}): OpenApiDocument {
   const registry = createApiRegistry();
-  for (const endpoint of [...specEndpoints, ...adminEndpoints]) registerEndpoint(registry, endpoint);
+  for (const endpoint of [...specEndpoints, ...extensionEndpoints, ...adminEndpoints]) registerEndpoint(registry, endpoint);
   return generateOpenApiDocument(registry, options);
 }

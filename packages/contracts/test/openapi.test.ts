@@ -9,6 +9,7 @@ import {
   generateSpecDocument,
   registerEndpoint,
   specEndpoints,
+  extensionEndpoints,
 } from '../src/index.js';
 
 type Operation = {
@@ -61,10 +62,14 @@ describe('the OpenAPI document of the spec', () => {
         'POST /admin/v1/api-keys',
         'GET /admin/v1/api-keys',
         'DELETE /admin/v1/api-keys/{id}',
+        // Additions to the spec (docs/decisions.md, "Browsing, export, MCP").
+        'GET /api/v1/projects',
+        'GET /api/v1/sessions',
       ].sort(),
     );
     expect(specEndpoints).toHaveLength(17);
     expect(adminEndpoints).toHaveLength(3);
+    expect(extensionEndpoints).toHaveLength(2);
   });
 
   it('requires the bearer key everywhere except health and the connector listing', () => {

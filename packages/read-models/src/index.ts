@@ -30,3 +30,5 @@ export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
+export * from './browse/queries.js';
+export { encodeCursor, decodeCursor, type Page, type PageRequest } from './browse/pages.js';
