@@ -58,6 +58,13 @@ export function createMemctxClient(options: MemctxClientOptions) {
     listSessions: (query: QueryOf<'listSessions'> = {}) => unwrap(raw.GET('/api/v1/sessions', { params: { query } })),
     listSessionMessages: (sessionId: string, query: QueryOf<'listSessionMessages'> = {}) =>
       unwrap(raw.GET('/api/v1/sessions/{session_id}/messages', { params: { path: { session_id: sessionId }, query } })),
+    listRecords: (query: QueryOf<'listRecords'> = {}) => unwrap(raw.GET('/api/v1/memory/records', { params: { query } })),
+    /** The caller's export as JSON Lines (see `memctx import`), as a byte stream. */
+    exportMemory: async () => {
+      const stream = await unwrap(raw.GET('/api/v1/export', { parseAs: 'stream' }));
+      if (!stream) throw new Error('the export answered without a body');
+      return stream;
+    },
     deleteSession: (sessionId: string) =>
       unwrap<void>(raw.DELETE('/api/v1/sessions/{session_id}', { params: { path: { session_id: sessionId } } })),
     restoreSession: (sessionId: string) =>

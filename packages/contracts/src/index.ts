@@ -47,6 +47,8 @@ export * from './dashboard.js';
 export * from './health.js';
 export * from './admin.js';
 export * from './browse.js';
+export * from './records.js';
+export * from './export.js';
 export {
   OpenAPIRegistry,
   BEARER_SCHEME,

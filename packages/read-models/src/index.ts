@@ -32,3 +32,5 @@ export * from './efficiency/queries.js';
 export * from './sources/queries.js';
 export * from './browse/queries.js';
 export { encodeCursor, decodeCursor, type Page, type PageRequest } from './browse/pages.js';
+export * from './browse/records.js';
+export * from './browse/export.js';

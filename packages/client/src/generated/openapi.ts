@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything of the caller as JSON Lines
+         * @description A header line, then projects, sessions (soft-deleted too), messages, records and sources, then an `end` line with the counts. `memctx import <file>` restores it into another memctx through the API.
+         */
+        get: operations["exportMemory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -195,6 +215,26 @@ export interface paths {
          * @description Counts against the daily ingest quota.
          */
         post: operations["ingestRound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memory/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse or search the caller's memory records
+         * @description Records of soft-deleted sessions are not listed. A project or session that is not the caller's answers 404.
+         */
+        get: operations["listRecords"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -395,6 +435,30 @@ export interface components {
             revoked_at: string | null;
             user_id: string;
         };
+        BrowsedRecord: {
+            content: string;
+            /**
+             * @description When the record was made (a round's own timestamp when it had one): ISO 8601 in UTC, e.g. 2026-01-31T12:00:00.000Z
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /** @description Whether the record has its embedding yet. */
+            embedded: boolean;
+            id: string;
+            project_id: string | null;
+            provenance: string;
+            record_type: string;
+            /** @description Fused retrieval score with a query; null without. */
+            score: number | null;
+            session_id: string | null;
+            sip_eligible: boolean;
+            /** @description The project source a DOCUMENT_VERIFIED record came from. */
+            source: {
+                id: string;
+                title: string | null;
+            } | null;
+            summary: string;
+        };
         BrowsedSession: {
             /**
              * @description Creation time: ISO 8601 in UTC, e.g. 2026-01-31T12:00:00.000Z
@@ -523,6 +587,30 @@ export interface components {
         /** @description An error that is not a validation error. */
         ErrorResponse: {
             detail: string;
+        };
+        ExportLine: {
+            /** @description end only: lines of each kind; a file without it was cut off. */
+            counts?: {
+                messages: number;
+                projects: number;
+                records: number;
+                sessions: number;
+                sources: number;
+            };
+            /**
+             * @description header only
+             * @enum {string}
+             */
+            format?: "memctx-export";
+            /** @enum {string} */
+            type: "header" | "project" | "session" | "message" | "record" | "source" | "end";
+            /**
+             * @description header only
+             * @enum {number}
+             */
+            version?: 1;
+        } & {
+            [key: string]: unknown;
         };
         GeneratedStatementRequest: {
             /** @description The unconfirmed assistant statement to record (at most 100000 characters) */
@@ -655,6 +743,11 @@ export interface components {
             provenance: {
                 [key: string]: number;
             };
+        };
+        RecordListResponse: {
+            /** @description Pass as cursor to get the next page; null on the last page. */
+            next_cursor: string | null;
+            records: components["schemas"]["BrowsedRecord"][];
         };
         RenameProjectRequest: {
             /** @description Trimmed; longer names are truncated to 100 characters. */
@@ -800,6 +893,8 @@ export interface operations {
             /** @description The keys, oldest first. */
             200: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -861,6 +956,8 @@ export interface operations {
             /** @description The key, shown once. */
             201: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -879,6 +976,24 @@ export interface operations {
             };
             /** @description Not found, or not the caller's. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -921,6 +1036,8 @@ export interface operations {
             /** @description Revoked (also when it already was). */
             204: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -976,6 +1093,8 @@ export interface operations {
             /** @description The connectors this deployment offers. */
             200: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -996,7 +1115,12 @@ export interface operations {
     ingestConnectorDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 255 characters. A retry with the same key and body answers the first response without writing again; another body is a 409. */
+                "Idempotency-Key"?: string;
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path: {
                 /** @description Which connector, e.g. as listed by GET /api/v1/connectors. */
                 connector_type: string;
@@ -1012,10 +1136,167 @@ export interface operations {
             /** @description The document was stored (or, with 202, is still being processed). */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectorIngestResponse"];
+                };
+            };
+            /** @description Accepted: still being processed; the body says what is pending. */
+            202: {
+                headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorIngestResponse"];
+                };
+            };
+            /** @description Idempotency-Key is longer than 255 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked credentials. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another body, or the session is deleted or in another project. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description The daily ingest quota is used up. */
+            429: {
+                headers: {
+                    /** @description Seconds until the quota resets. */
+                    "Retry-After": number;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+        };
+    };
+    listConnectorDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
+            path: {
+                /** @description Which connector, e.g. as listed by GET /api/v1/connectors. */
+                connector_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorListRequest"];
+            };
+        };
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorListResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked credentials. */
@@ -1046,72 +1327,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description The daily ingest quota is used up. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unexpected server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalErrorResponse"];
-                };
-            };
-        };
-    };
-    listConnectorDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Which connector, e.g. as listed by GET /api/v1/connectors. */
-                connector_type: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConnectorListRequest"];
-            };
-        };
-        responses: {
-            /** @description The documents. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConnectorListResponse"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked credentials. */
-            401: {
-                headers: {
-                    "WWW-Authenticate": "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found, or not the caller's. */
-            404: {
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1144,7 +1361,10 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1153,6 +1373,10 @@ export interface operations {
             /** @description The feed. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1195,7 +1419,10 @@ export interface operations {
                 /** @description Lookback window in seconds; defaults to 7 days. */
                 window_seconds?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1204,6 +1431,10 @@ export interface operations {
             /** @description Totals and a time series. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1246,7 +1477,10 @@ export interface operations {
                 /** @description Restrict to one of the caller's workspaces. */
                 project_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1255,6 +1489,10 @@ export interface operations {
             /** @description Counts per provenance class. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1300,6 +1538,52 @@ export interface operations {
             };
         };
     };
+    exportMemory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, streamed. */
+            200: {
+                headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ExportLine"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked credentials. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -1312,6 +1596,8 @@ export interface operations {
             /** @description No check is down. */
             200: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1330,6 +1616,8 @@ export interface operations {
             /** @description A check is down. */
             503: {
                 headers: {
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1341,7 +1629,12 @@ export interface operations {
     recordGeneratedStatement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 255 characters. A retry with the same key and body answers the first response without writing again; another body is a 409. */
+                "Idempotency-Key"?: string;
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1354,10 +1647,31 @@ export interface operations {
             /** @description The statement was stored. */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GeneratedStatementResponse"];
+                };
+            };
+            /** @description Idempotency-Key is longer than 255 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked credentials. */
@@ -1370,8 +1684,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The Idempotency-Key was used with another body, or the session is deleted or in another project. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The body is larger than the configured limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1391,6 +1723,14 @@ export interface operations {
             /** @description The daily ingest quota is used up. */
             429: {
                 headers: {
+                    /** @description Seconds until the quota resets. */
+                    "Retry-After": number;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1411,7 +1751,12 @@ export interface operations {
     ingestRound: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 255 characters. A retry with the same key and body answers the first response without writing again; another body is a 409. */
+                "Idempotency-Key"?: string;
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1424,10 +1769,31 @@ export interface operations {
             /** @description The round was stored. */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MemoryIngestResponse"];
+                };
+            };
+            /** @description Idempotency-Key is longer than 255 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked credentials. */
@@ -1440,8 +1806,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The Idempotency-Key was used with another body, or the session is deleted or in another project. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The body is larger than the configured limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1461,6 +1845,14 @@ export interface operations {
             /** @description The daily ingest quota is used up. */
             429: {
                 headers: {
+                    /** @description Seconds until the quota resets. */
+                    "Retry-After": number;
+                    /** @description Daily ingest quota. */
+                    "X-RateLimit-Limit": number;
+                    /** @description Ingests left today. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description When the quota resets, in Unix seconds. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1478,134 +1870,41 @@ export interface operations {
             };
         };
     };
-    listProjects: {
+    listRecords: {
         parameters: {
             query?: {
                 /** @description The next_cursor of the previous page; leave out for the first page. */
                 cursor?: string;
                 /** @description Items per page: at least 1; values above 200 are capped at 200. */
                 limit?: number;
+                /** @description Only the records of this project. */
+                project_id?: string;
+                provenance?: "USER_STATED" | "USER_CONFIRMED" | "DOCUMENT_VERIFIED" | "AI_INFERRED" | "ROUND" | "AI_GENERATED";
+                /** @description Rank by the SIP's hybrid retrieval (vectors, full text, recency) instead of listing newest first; one page, no cursor. */
+                query?: string;
+                /** @description Only the records of this session. */
+                session_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of projects. */
+            /** @description One page of records. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectListResponse"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked credentials. */
-            401: {
-                headers: {
-                    "WWW-Authenticate": "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Unexpected server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalErrorResponse"];
-                };
-            };
-        };
-    };
-    createProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateProjectRequest"];
-            };
-        };
-        responses: {
-            /** @description The new project. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectSummary"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked credentials. */
-            401: {
-                headers: {
-                    "WWW-Authenticate": "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-            /** @description Unexpected server error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalErrorResponse"];
-                };
-            };
-        };
-    };
-    renameProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Project identifier (1 to 200 characters) */
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RenameProjectRequest"];
-            };
-        };
-        responses: {
-            /** @description The renamed project. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectSummary"];
+                    "application/json": components["schemas"]["RecordListResponse"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked credentials. */
@@ -1647,10 +1946,243 @@ export interface operations {
             };
         };
     };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description The next_cursor of the previous page; leave out for the first page. */
+                cursor?: string;
+                /** @description Items per page: at least 1; values above 200 are capped at 200. */
+                limit?: number;
+            };
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects. */
+            200: {
+                headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectListResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked credentials. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            200: {
+                headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSummary"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked credentials. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+        };
+    };
+    renameProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
+            path: {
+                /** @description Project identifier (1 to 200 characters) */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed project. */
+            200: {
+                headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSummary"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked credentials. */
+            401: {
+                headers: {
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+        };
+    };
     listProjectSources: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path: {
                 /** @description Project identifier (1 to 200 characters) */
                 project_id: string;
@@ -1662,6 +2194,10 @@ export interface operations {
             /** @description The sources. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1719,7 +2255,10 @@ export interface operations {
                 /** @description Only the sessions of this project. */
                 project_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1728,6 +2267,10 @@ export interface operations {
             /** @description One page of sessions. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1776,7 +2319,10 @@ export interface operations {
     deleteSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path: {
                 /** @description Session identifier (1 to 200 characters) */
                 session_id: string;
@@ -1788,6 +2334,12 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1838,7 +2390,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path: {
                 /** @description Session identifier (1 to 200 characters) */
                 session_id: string;
@@ -1850,6 +2405,10 @@ export interface operations {
             /** @description One page of the transcript. */
             200: {
                 headers: {
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,7 +2457,10 @@ export interface operations {
     restoreSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path: {
                 /** @description Session identifier (1 to 200 characters) */
                 session_id: string;
@@ -1910,6 +2472,12 @@ export interface operations {
             /** @description The restored session. */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,7 +2526,10 @@ export interface operations {
     clearAllSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1967,6 +2538,12 @@ export interface operations {
             /** @description How many sessions were cleared. */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1997,7 +2574,10 @@ export interface operations {
     buildSip: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A write position (`X-Memctx-Position` of an earlier answer): the request waits, bounded, until the read models have passed it. */
+                "X-Memctx-Min-Position"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2010,6 +2590,12 @@ export interface operations {
             /** @description The SIP. */
             200: {
                 headers: {
+                    /** @description The feed position of the write, for X-Memctx-Min-Position. */
+                    "X-Memctx-Position": string;
+                    /** @description `1` when the read models had not caught up within the wait. */
+                    "X-Memctx-Stale": string;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2020,6 +2606,24 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the configured limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body has a Content-Encoding the server cannot decode. */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
