@@ -34,3 +34,4 @@ export * from './browse/queries.js';
 export { encodeCursor, decodeCursor, type Page, type PageRequest } from './browse/pages.js';
 export * from './browse/records.js';
 export * from './browse/export.js';
+export * from './stats/queries.js';

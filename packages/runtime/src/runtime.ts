@@ -14,6 +14,7 @@ import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import type { Config, Logger } from '@memctx/shared';
 import { Registry } from 'prom-client';
+import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
 import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
@@ -32,6 +33,8 @@ export interface Runtime {
   embedder?: Embedder;
   /** Prometheus metrics of this process beyond HTTP (the API serves them at /metrics). */
   metrics: Registry;
+  /** The service's own metrics in that registry: lag, embedding backlog, queue depth, SIP latency, rounds, tokens saved. */
+  serviceMetrics: ServiceMetrics;
   /** Connectors, sealed credentials and the document queue. */
   documents: Documents;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
@@ -67,8 +70,10 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
       )
     : undefined;
   const documents = await openDocuments(config, db, logger);
+  const metrics = new Registry();
   return {
-    metrics: new Registry(),
+    metrics,
+    serviceMetrics: createServiceMetrics(metrics, { db, store, projections: allProjections }),
     config,
     logger,
     db,
