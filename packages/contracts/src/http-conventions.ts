@@ -15,6 +15,8 @@ const IDEMPOTENT = new Set(['ingestRound', 'recordGeneratedStatement', 'ingestCo
 const WRITES = new Set([...IDEMPOTENT, 'buildSip', 'createProject', 'renameProject', 'deleteSession', 'restoreSession', 'clearAllSessions']);
 /** Endpoints whose write can break a domain rule (writing to a deleted session, another project's session). */
 const CONFLICTS = new Set(['ingestRound', 'recordGeneratedStatement', 'ingestConnectorDocument']);
+/** Endpoints that read back what they wrote and answer 503 when the read models have not caught up in time. */
+const READS_BACK = new Set(['createProject', 'restoreSession']);
 /** Endpoints that may answer 202 with their usual body while work goes on. */
 const ACCEPTED = new Set(['ingestConnectorDocument']);
 
@@ -65,6 +67,9 @@ export function conventionResponses(endpoint: AnyEndpoint, success: ResponseConf
   }
   if (CONFLICTS.has(endpoint.operationId)) {
     responses[409] = { description: 'The Idempotency-Key was used with another body, or the session is deleted or in another project.', content: json };
+  }
+  if (READS_BACK.has(endpoint.operationId)) {
+    responses[503] = { description: 'Stored, but not readable yet; retry the read shortly.', content: json };
   }
   return responses;
 }

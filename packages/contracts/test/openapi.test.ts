@@ -158,6 +158,7 @@ describe('statuses and headers of the service conventions', () => {
     expect((read.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)).toEqual(['X-Memctx-Min-Position']);
     expect(read.responses['200']?.headers).not.toHaveProperty('X-Memctx-Position');
     expect(operation('/api/v1/health', 'get').parameters ?? []).toEqual([]);
+    expect(Object.keys(operation('/api/v1/projects', 'post').responses)).toContain('503');
   });
 
   it('describes the export as JSON Lines', () => {

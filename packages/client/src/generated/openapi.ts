@@ -2083,6 +2083,15 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description Stored, but not readable yet; retry the read shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     renameProject: {
@@ -2519,6 +2528,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description Stored, but not readable yet; retry the read shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
