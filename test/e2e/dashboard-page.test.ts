@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './processes.js';
 import { startTestServer, type Client, type TestServer } from './server.js';
 
 /** The dashboard page in headless Chromium (Debian's package; .ci/run installs it): a person enters a key and sees the figures. */
@@ -12,13 +13,16 @@ const SCREENSHOT = resolve(process.env.MEMCTX_DASHBOARD_SCREENSHOT ?? join(impor
 let server: TestServer;
 let alice: Client;
 let browser: Browser;
-let projectId: string;
+let projectId: string | undefined;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM}: run infra/scripts/ensure-chromium.sh (CI does) or set MEMCTX_CHROMIUM`);
   server = await startTestServer();
   alice = await server.newUser('page');
-  projectId = (await alice.call('POST', '/api/v1/projects', { name: 'apiary' })).body.id;
+  const created = await alice.call('POST', '/api/v1/projects', { name: 'apiary' });
+  // Under a loaded machine the create may answer 503 (stored, not yet readable): then the listing shows it shortly.
+  projectId = created.body.id;
+  await until(async () => Boolean((projectId ??= (await alice.call('GET', '/api/v1/projects')).body.projects?.[0]?.id)), 20_000, 'the project');
   // Some history first, so a SIP has something to save against (and the screenshot shows it).
   for (const [i, topic] of ['tomatoes', 'sourdough', 'chess openings', 'marathon training', 'Portuguese lessons', 'the cello', 'bird watching', 'pottery'].entries()) {
     await alice.call('POST', '/api/v1/memory/ingest', {
@@ -79,7 +83,7 @@ describe('GET /dashboard', () => {
 
     // The project filter restricts provenance counts and records to that project.
     await page.selectOption('#provenance-filter', '');
-    await page.selectOption('#project', projectId);
+    await page.selectOption('#project', projectId!);
     await page.waitForFunction(() => document.querySelector('#provenance [data-provenance="ROUND"] .n')?.textContent === '1');
     // Session s is in the project: its round and the statement generated in it.
     await page.waitForFunction(() => document.querySelectorAll('#records tr').length === 2);
