@@ -1,3 +1,4 @@
+import { createMemctxClient } from '@memctx/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from './server.js';
 
@@ -11,6 +12,8 @@ beforeAll(async () => {
   bob = await server.newUser('bob');
 });
 afterAll(() => server.stop());
+
+const clientOf = (user: Client) => createMemctxClient({ baseUrl: server.url, apiKey: user.key });
 
 const round = (session_id: string, extra: Record<string, unknown> = {}) => ({
   session_id, user_message: 'I moved to Lisbon in May', assistant_message: 'Lisbon is lovely in spring.', ...extra,
@@ -27,12 +30,12 @@ describe('projects', () => {
   });
 
   it('renames its own project and answers 404 for another user’s', async () => {
-    const { body: project } = await alice.call('POST', '/api/v1/projects', { name: 'Old' });
-    const renamed = await alice.call('PATCH', `/api/v1/projects/${project.id}`, { name: 'New' });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ id: project.id, name: 'New' });
-    expect((await bob.call('PATCH', `/api/v1/projects/${project.id}`, { name: 'Mine now' })).status).toBe(404);
-    expect((await alice.call('PATCH', '/api/v1/projects/does-not-exist', { name: 'x' })).status).toBe(404);
+    // Through the typed client: failures are thrown as MemctxApiError with the status.
+    const [asAlice, asBob] = [clientOf(alice), clientOf(bob)];
+    const project = await asAlice.createProject('Old');
+    expect(await asAlice.renameProject(project.id, 'New')).toMatchObject({ id: project.id, name: 'New' });
+    await expect(asBob.renameProject(project.id, 'Mine now')).rejects.toMatchObject({ status: 404 });
+    await expect(asAlice.renameProject('does-not-exist', 'x')).rejects.toMatchObject({ status: 404, detail: 'Not Found' });
   });
 
   it('lists the active sources of its own project (none yet) and 404s for others', async () => {
@@ -130,30 +133,25 @@ describe('memory ingest and session messages', () => {
 
 describe('session lifecycle', () => {
   it('soft-deletes, hides, restores and clears sessions as the states table says', async () => {
-    const dave = await server.newUser('dave');
-    await dave.call('POST', '/api/v1/memory/ingest', round('d-1'));
-    await dave.call('POST', '/api/v1/memory/ingest', round('d-2'));
-    const deleted = await dave.call('DELETE', '/api/v1/sessions/d-1');
-    expect(deleted.status).toBe(204);
-    expect(deleted.body).toBeUndefined();
-    expect((await dave.call('GET', '/api/v1/sessions/d-1/messages')).status).toBe(404);
-    expect((await dave.call('GET', '/api/v1/dashboard/provenance')).body.provenance.ROUND).toBe(1);
-    expect((await dave.call('DELETE', '/api/v1/sessions/d-1')).status).toBe(404);
-    expect((await dave.call('POST', '/api/v1/memory/ingest', round('d-1'))).status).toBe(409);
+    const dave = clientOf(await server.newUser('dave'));
+    await dave.ingestRound(round('d-1'));
+    await dave.ingestRound(round('d-2'));
+    expect(await dave.deleteSession('d-1')).toBeUndefined();
+    await expect(dave.listSessionMessages('d-1')).rejects.toMatchObject({ status: 404 });
+    expect((await dave.raw.GET('/api/v1/dashboard/provenance')).data?.provenance.ROUND).toBe(1);
+    await expect(dave.deleteSession('d-1')).rejects.toMatchObject({ status: 404 });
+    await expect(dave.ingestRound(round('d-1'))).rejects.toMatchObject({ status: 409 });
 
-    const restored = await dave.call('POST', '/api/v1/sessions/d-1/restore');
-    expect(restored.status).toBe(200);
-    expect(restored.body).toEqual({
+    expect(await dave.restoreSession('d-1')).toEqual({
       id: 'd-1', title: 'I moved to Lisbon in May', created_at: expect.any(String), updated_at: expect.any(String),
       last_message_preview: 'Lisbon is lovely in spring.', message_count: 2, is_archived: false, project_id: '',
     });
-    expect((await dave.call('POST', '/api/v1/sessions/d-1/restore')).status).toBe(404);
-    expect((await dave.call('GET', '/api/v1/sessions/d-1/messages')).body.total).toBe(2);
+    await expect(dave.restoreSession('d-1')).rejects.toMatchObject({ status: 404 });
+    expect((await dave.listSessionMessages('d-1')).total).toBe(2);
 
-    const cleared = await dave.call('POST', '/api/v1/sessions/clear-all');
-    expect(cleared.body).toEqual({ cleared: 2 });
-    expect((await dave.call('POST', '/api/v1/sessions/clear-all')).body).toEqual({ cleared: 0 });
-    expect((await dave.call('POST', '/api/v1/sessions/d-2/restore')).status).toBe(200);
+    expect((await dave.raw.POST('/api/v1/sessions/clear-all')).data).toEqual({ cleared: 2 });
+    expect((await dave.raw.POST('/api/v1/sessions/clear-all')).data).toEqual({ cleared: 0 });
+    expect((await dave.restoreSession('d-2')).id).toBe('d-2');
   });
 });
 

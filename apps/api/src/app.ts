@@ -8,6 +8,7 @@ import type { ApiKeyStore } from './auth/key-store.js';
 import { requireBearerToken } from './auth/bearer.js';
 import { requireApiKey } from './auth/require-api-key.js';
 import { mountDashboardPage } from './dashboard/routes.js';
+import { mountMcp } from './mcp/routes.js';
 import { connectorCatalogRoutes } from './connectors/catalog.js';
 import { emptyConnectorDirectory, type ConnectorDirectory } from './connectors/directory.js';
 import { databaseCheck, type HealthChecks } from './health/checks.js';
@@ -65,8 +66,10 @@ export function createApp(deps: AppDeps): Express {
   });
 
   const adminToken = deps.config.adminToken;
+  const apiKey = requireApiKey(deps.keyStore);
+  mountMcp(app, apiKey);
   const { routes, answerOtherMethods } = createEndpointMounter(app, registry, {
-    apiKey: requireApiKey(deps.keyStore),
+    apiKey,
     adminToken: adminToken ? requireAdminToken(adminToken) : undefined,
   });
 

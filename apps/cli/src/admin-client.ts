@@ -33,13 +33,18 @@ const detailOf = (body: unknown): string | undefined => {
 export function adminClientFromEnv(io: CliIo): AdminClient {
   const token = io.env.MEMCTX_ADMIN_TOKEN;
   if (!token) throw usageError('MEMCTX_ADMIN_TOKEN is not set: export the admin token the server was started with');
+  return createAdminClient({ baseUrl: serverUrlFromEnv(io), token, fetch: io.fetch });
+}
+
+/** MEMCTX_URL without trailing slashes, or the local default; a malformed one is a usage error. */
+export function serverUrlFromEnv(io: CliIo): string {
   const baseUrl = (io.env.MEMCTX_URL || DEFAULT_URL).replace(/\/+$/, '');
   try {
     new URL(baseUrl);
   } catch {
     throw usageError(`MEMCTX_URL is not a URL: ${baseUrl}`);
   }
-  return createAdminClient({ baseUrl, token, fetch: io.fetch });
+  return baseUrl;
 }
 
 export function createAdminClient(options: { baseUrl: string; token: string; fetch: typeof fetch }): AdminClient {

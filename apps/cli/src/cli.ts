@@ -1,15 +1,17 @@
 import type { CommandGroup } from './command.js';
 import { keysCommand } from './commands/keys.js';
+import { importCommand } from './commands/import.js';
+import { mcpCommand } from './commands/mcp.js';
 import { projectionsCommand } from './commands/projections.js';
 import { CliError, EXIT, type CliIo } from './io.js';
 
 /** Every command group of the memctx CLI. */
-export const commandGroups: readonly CommandGroup[] = [keysCommand, projectionsCommand];
+export const commandGroups: readonly CommandGroup[] = [keysCommand, projectionsCommand, mcpCommand, importCommand];
 
 function overview(groups: readonly CommandGroup[]): string {
   const width = Math.max(...groups.map((group) => group.name.length));
   return [
-    'memctx: operator tools for the Memory Context Service',
+    'memctx: operator and user tools for the Memory Context Service',
     '',
     'Usage: memctx <command> [options]',
     '',

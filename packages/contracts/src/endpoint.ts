@@ -27,7 +27,8 @@ export interface EndpointContract<
   tags: readonly string[];
   security: A;
   request: S;
-  response: { status: number; description: string; schema: R };
+  /** `mediaType` defaults to application/json; another one (e.g. JSON Lines) is streamed by its handler. */
+  response: { status: number; description: string; schema: R; mediaType?: string };
   errors: readonly ErrorStatus[];
 }
 

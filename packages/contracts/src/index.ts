@@ -52,11 +52,15 @@ export * from './sessions.js';
 export * from './dashboard.js';
 export * from './health.js';
 export * from './admin.js';
+export * from './browse.js';
+export * from './records.js';
+export * from './export.js';
 export {
   OpenAPIRegistry,
   BEARER_SCHEME,
   ADMIN_SCHEME,
   specEndpoints,
+  extensionEndpoints,
   createApiRegistry,
   registerEndpoint,
   generateOpenApiDocument,

@@ -6,10 +6,14 @@ import { connectorEndpoints } from './connectors.js';
 import { dashboardEndpoints } from './dashboard.js';
 import type { AnyEndpoint, ErrorStatus, Security } from './endpoint.js';
 import { healthEndpoints } from './health.js';
+import { conventionResponses, requestHeaders, successHeaders } from './http-conventions.js';
 import { memoryEndpoints } from './memory.js';
 import { projectEndpoints } from './projects.js';
 import { sessionEndpoints } from './sessions.js';
 import { sipEndpoints } from './sip.js';
+import { browseEndpoints } from './browse.js';
+import { exportEndpoints } from './export.js';
+import { listRecords } from './records.js';
 import { API_VERSION } from './version.js';
 
 export { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
@@ -27,6 +31,9 @@ export const specEndpoints: readonly AnyEndpoint[] = [
   ...dashboardEndpoints,
   ...healthEndpoints,
 ];
+
+/** Endpoints this service adds to the spec (docs/decisions.md, "Browsing, export, MCP"). */
+export const extensionEndpoints: readonly AnyEndpoint[] = [...browseEndpoints, listRecords, ...exportEndpoints];
 
 export { adminEndpoints };
 
@@ -81,13 +88,15 @@ export function registerEndpoint(registry: OpenAPIRegistry, endpoint: AnyEndpoin
   const { body, query, params } = endpoint.request;
   const success: ResponseConfig = {
     description: endpoint.response.description,
-    ...(endpoint.response.schema ? { content: json(endpoint.response.schema) } : {}),
+    headers: successHeaders(endpoint),
+    ...(endpoint.response.schema ? { content: { [endpoint.response.mediaType ?? 'application/json']: { schema: endpoint.response.schema } } } : {}),
   };
   const responses: Record<string, ResponseConfig> = { [endpoint.response.status]: success };
   for (const status of endpoint.errors) {
     // The health check answers 503 with its usual body, so a monitor can see which check failed.
     responses[status] = status === 503 && endpoint.response.schema ? { ...success, description: 'A check is down.' } : ERROR_RESPONSES[status];
   }
+  Object.assign(responses, conventionResponses(endpoint, success));
   if (body || query || params) responses[422] = { description: 'Validation error.', content: json(HTTPValidationError) };
   responses[500] = { description: 'Unexpected server error.', content: json(InternalErrorResponse) };
 
@@ -100,6 +109,7 @@ export function registerEndpoint(registry: OpenAPIRegistry, endpoint: AnyEndpoin
     tags: [...endpoint.tags],
     security: SECURITY[endpoint.security],
     request: {
+      ...(requestHeaders(endpoint) ? { headers: requestHeaders(endpoint) } : {}),
       ...(params ? { params: params as RouteParameter } : {}),
       ...(query ? { query: query as RouteParameter } : {}),
       ...(body ? { body: { required: true, content: json(body) } } : {}),
@@ -129,9 +139,9 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry, options: Docu
   });
 }
 
-/** The document for the whole interface spec, whether or not every handler is wired yet. */
+/** The document for the whole interface spec and its extensions, whether or not every handler is wired yet. */
 export function generateSpecDocument(options: DocumentOptions = {}): OpenApiDocument {
   const registry = createApiRegistry();
-  for (const endpoint of [...specEndpoints, ...adminEndpoints]) registerEndpoint(registry, endpoint);
+  for (const endpoint of [...specEndpoints, ...extensionEndpoints, ...adminEndpoints]) registerEndpoint(registry, endpoint);
   return generateOpenApiDocument(registry, options);
 }

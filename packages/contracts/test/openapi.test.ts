@@ -9,6 +9,7 @@ import {
   generateSpecDocument,
   registerEndpoint,
   specEndpoints,
+  extensionEndpoints,
 } from '../src/index.js';
 
 type Operation = {
@@ -61,10 +62,16 @@ describe('the OpenAPI document of the spec', () => {
         'POST /admin/v1/api-keys',
         'GET /admin/v1/api-keys',
         'DELETE /admin/v1/api-keys/{id}',
+        // Additions to the spec (docs/decisions.md, "Browsing, export, MCP").
+        'GET /api/v1/projects',
+        'GET /api/v1/sessions',
+        'GET /api/v1/memory/records',
+        'GET /api/v1/export',
       ].sort(),
     );
     expect(specEndpoints).toHaveLength(17);
     expect(adminEndpoints).toHaveLength(3);
+    expect(extensionEndpoints).toHaveLength(4);
   });
 
   it('requires the bearer key everywhere except health and the connector listing', () => {
@@ -96,7 +103,8 @@ describe('the OpenAPI document of the spec', () => {
   });
 
   it('describes the messages query with its default and bounds', () => {
-    const parameters = operation('/api/v1/sessions/{session_id}/messages', 'get').parameters ?? [];
+    // Header parameters (read-your-writes) are covered with the conventions below.
+    const parameters = (operation('/api/v1/sessions/{session_id}/messages', 'get').parameters ?? []).filter((p) => p.in !== 'header');
     expect(parameters.map((p) => [p.in, p.name, p.required])).toEqual([
       ['path', 'session_id', true],
       ['query', 'limit', false],
@@ -135,5 +143,25 @@ describe('a registry that route modules register into', () => {
     expect(Object.keys(doc.paths)).toEqual(['/api/v1/demo/{id}']);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['HTTPValidationError', 'ValidationError', 'ErrorResponse', 'InternalErrorResponse']));
     expect(doc.paths['/api/v1/demo/{id}']?.post?.requestBody?.required).toBe(true);
+  });
+});
+
+describe('statuses and headers of the service conventions', () => {
+  it('lists idempotency, quota, conflict and 202 answers where the routes give them', () => {
+    const ingest = operation('/api/v1/memory/ingest', 'post');
+    expect(Object.keys(ingest.responses).sort()).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '500']);
+    expect(Object.keys(ingest.responses['429']?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'X-RateLimit-Remaining']));
+    expect(Object.keys(ingest.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Memctx-Position', 'X-RateLimit-Limit', 'X-Request-Id']));
+    expect((ingest.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Idempotency-Key', 'X-Memctx-Min-Position']);
+    expect(Object.keys(operation('/api/v1/connectors/{connector_type}/ingest', 'post').responses)).toContain('202');
+    const read = operation('/api/v1/sessions', 'get');
+    expect((read.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)).toEqual(['X-Memctx-Min-Position']);
+    expect(read.responses['200']?.headers).not.toHaveProperty('X-Memctx-Position');
+    expect(operation('/api/v1/health', 'get').parameters ?? []).toEqual([]);
+    expect(Object.keys(operation('/api/v1/projects', 'post').responses)).toContain('503');
+  });
+
+  it('describes the export as JSON Lines', () => {
+    expect(Object.keys(operation('/api/v1/export', 'get').responses['200']?.content ?? {})).toEqual(['application/x-ndjson']);
   });
 });

@@ -1,1 +1,2 @@
 export { openRuntime, startBackgroundRoles, type Runtime, type BackgroundRoles } from './runtime.js';
+export { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';

@@ -10,11 +10,12 @@ import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memc
 import { createKafkaEventSource, createKafkaPublisher, ensureTopic, type EventSource } from '@memctx/kafka';
 import { startRelay } from '@memctx/relay';
 import { partitionKeyOf } from '@memctx/domain';
-import { allProjections, embeddingBacklog, runEmbeddingFiller } from '@memctx/read-models';
+import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
-import { Gauge, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
+import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { schedulePurge } from '@memctx/worker';
 import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
@@ -38,6 +39,8 @@ export interface Runtime {
   embedder?: Embedder;
   /** Prometheus metrics of this process beyond HTTP (the API serves them at /metrics). */
   metrics: Registry;
+  /** The service's own metrics in that registry: lag, embedding backlog, queue depth, SIP latency, rounds, tokens saved. */
+  serviceMetrics: ServiceMetrics;
   /** Connectors, sealed credentials and the document queue. */
   documents: Documents;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
@@ -74,19 +77,9 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     : undefined;
   const documents = await openDocuments(config, db, logger);
   const metrics = new Registry();
-  if (embedder) {
-    // Read from the table at scrape time, so any process (an API replica too) reports the one shared backlog.
-    metrics.registerMetric(new Gauge({
-      name: 'memctx_embedding_backlog',
-      help: 'Memory records waiting for an embedding (found by full text meanwhile)',
-      registers: [],
-      async collect() {
-        this.set(await embeddingBacklog(db));
-      },
-    }));
-  }
   return {
     metrics,
+    serviceMetrics: createServiceMetrics(metrics, { db, store, projections: allProjections }),
     config,
     logger,
     db,

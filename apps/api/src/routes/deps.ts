@@ -1,6 +1,7 @@
 import type { IdempotencyStore, MemoryService, QuotaStore } from '@memctx/commands';
 import type { Db } from '@memctx/db';
 import type { CredentialStore } from '@memctx/ingestion';
+import type { ServiceMetrics } from '@memctx/runtime';
 import type { QueryEmbedder, SipSettings } from '@memctx/sip';
 import type { ConnectorDirectory } from '../connectors/directory.js';
 import type { ReadYourWrites } from '../consistency/read-your-writes.js';
@@ -12,6 +13,8 @@ export interface FeatureDeps {
   quota: QuotaStore;
   idempotency: IdempotencyStore;
   readYourWrites: ReadYourWrites;
+  /** SIP latency, tokens saved and rounds for /metrics; absent in tests that do not look at them. */
+  serviceMetrics?: ServiceMetrics;
   /** Without an embedder, SIP retrieval ranks by full text and recency only. */
   sip: { embedder?: QueryEmbedder; settings: SipSettings };
   connectors: {

@@ -10,6 +10,7 @@ export function memoryRoutes(deps: FeatureDeps): RouteModule {
         await chargeQuota(deps, auth.userId, res);
         const { roundId, position } = await domainCall(() => deps.service.ingestRound(auth.userId, body, key));
         wrote(deps, auth.userId, res, position);
+        deps.serviceMetrics?.roundIngested();
         return { records_written: 1, round_id: roundId, status: 'stored' };
       }),
     );

@@ -12,6 +12,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       // Another user's project is a missing one: 404, and nothing of it is read.
       if (body.project_id && !(await deps.service.projectExists(auth.userId, body.project_id))) throw new HttpError(404, 'Not Found');
       await fresh(deps, auth.userId, req, res);
+      const started = performance.now();
       const built = await buildSip(
         { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings },
         { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
@@ -31,6 +32,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         abstain: built.abstain,
       });
       wrote(deps, auth.userId, res, position, 'build');
+      deps.serviceMetrics?.sipBuilt((performance.now() - started) / 1000, built.tokens_baseline - built.tokens_sip);
       return {
         sip: built.sip,
         records_used: built.records_used,

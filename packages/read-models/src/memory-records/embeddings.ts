@@ -97,9 +97,3 @@ export function runEmbeddingFiller(
     },
   };
 }
-
-/** Records still waiting for their embedding (full text finds them meanwhile): the embedding backlog. */
-export async function embeddingBacklog(db: Db): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM memory_records WHERE embedding IS NULL');
-  return rows[0]?.n ?? 0;
-}

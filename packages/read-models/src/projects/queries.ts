@@ -9,7 +9,7 @@ export interface ProjectSummary {
   source_count: number;
 }
 
-interface ProjectRow {
+export interface ProjectRow {
   project_id: string;
   name: string;
   created_at: Date;

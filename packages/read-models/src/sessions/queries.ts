@@ -21,7 +21,7 @@ export interface SessionMessage {
   sip_text: string;
 }
 
-interface SessionRow {
+export interface SessionRow {
   session_id: string;
   title: string;
   created_at: Date;
@@ -36,7 +36,7 @@ interface SessionRow {
 const sessionColumns = 'session_id, title, created_at, updated_at, last_message_preview, message_count, is_archived, project_id, deleted_at';
 
 /** project_id is a string in the spec; a session outside any project reports "". */
-function toSessionSummary(row: SessionRow): SessionSummary {
+export function toSessionSummary(row: SessionRow): SessionSummary {
   return {
     id: row.session_id,
     title: row.title,
