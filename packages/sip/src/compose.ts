@@ -88,7 +88,8 @@ interface Line {
   repeats: number;
 }
 
-const wordSet = (text: string) => new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length > 1));
+// Words with a letter (ids and codes such as "KEPT3f2a" included); bare numbers are left out, so a fact restated with a new count or number reads as the same fact and only its newest statement is shown.
+const wordSet = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /\p{L}/u.test(w)));
 
 function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;

@@ -78,3 +78,24 @@ describe('near-duplicates', () => {
     expect(sip.sections.active_context[0]).toMatchObject({ repeats: 6 });
   });
 });
+
+describe('near-duplicates are judged by words, not numbers', () => {
+  let n = 100;
+  const candidate = (content: string): Candidate => ({
+    record_id: `d${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null,
+    created_at: new Date(Date.UTC(2026, 10, n - 100)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / n,
+  });
+  const compose = (contents: string[]) =>
+    composeSip(contents.map((c) => candidate(c)).map((c) => ({ candidate: c, evidence: { coverage: 1, similarity: null }, score: c.fused })), { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true });
+
+  it('keeps statements that differ in an id or a word apart', () => {
+    expect(compose(['my locker code is KEPT3f2a9c', 'my locker code is GONE7b1e4d']).records_used).toBe(2);
+    expect(compose(['I prefer tea over coffee', 'I prefer coffee over juice']).records_used).toBe(2);
+  });
+
+  it('reads a restatement with a new number as the same fact, showing the newest', () => {
+    const sip = compose(['my locker code is 1234', 'my locker code is 5678']);
+    expect(sip.records_used).toBe(1);
+    expect(sip.sip).toContain('5678');
+  });
+});
