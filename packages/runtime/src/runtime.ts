@@ -56,7 +56,10 @@ export interface Runtime {
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
   let db: Db;
   if (config.databaseUrl) {
-    db = createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize, applicationName: 'memctx' });
+    db = createPostgresDb({
+      connectionString: config.databaseUrl, maxConnections: config.databasePoolSize, applicationName: 'memctx',
+      onConnectionError: (error, where) => logger.warn({ err: error, where }, 'database connection lost; its operation fails and the pool reconnects'),
+    });
   } else {
     mkdirSync(config.dataDir, { recursive: true });
     db = await createPgliteDb({ dataDir: config.dataDir });
