@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig, unknownVariableWarnings } from '../src/index.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, describeConfig, loadConfig, unknownVariableWarnings } from '../src/index.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -302,5 +304,12 @@ describe('describeConfig', () => {
     expect(described.metricsToken).toBe('***');
     expect(described.databaseUrl).toBe('postgres://memctx:***@db:5432/memctx');
     expect(described.adminToken).toBe('***');
+  });
+});
+
+describe('the README', () => {
+  it('documents every variable', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    expect(CONFIG_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });
