@@ -87,8 +87,12 @@ function validatorInterpreter(): string {
 let resolvedModel: ComposeModel | undefined;
 /** The file as the validator resolves it, with the required secrets set. */
 function model(): ComposeModel {
-  if (resolvedModel) return resolvedModel;
-  const run = compose(['config'], SECRETS);
+  return (resolvedModel ??= resolveModel([], SECRETS));
+}
+
+/** The file as the validator resolves it with these options (profiles) and variables. */
+function resolveModel(options: readonly string[], env: Record<string, string>): ComposeModel {
+  const run = compose([...options, 'config'], env);
   if (run.status !== 0) throw new Error(`\`${VALIDATOR} config\` rejected docker-compose.yml:\n${run.stderr}`);
   // docker-compose prints YAML; the validator's own interpreter and YAML library (python3-yaml, a
   // dependency of the package) turn it into JSON, so no YAML parser is needed on the Node side.
@@ -100,8 +104,7 @@ function model(): ComposeModel {
   if (json.error || json.status !== 0) {
     throw new Error(`could not read \`${VALIDATOR} config\` output with ${python} and its yaml module (${json.error?.message ?? json.stderr}): ${INSTALL_HINT}`);
   }
-  resolvedModel = JSON.parse(json.stdout) as ComposeModel;
-  return resolvedModel;
+  return JSON.parse(json.stdout) as ComposeModel;
 }
 
 interface Dockerfile {
@@ -306,6 +309,27 @@ describe('docker-compose.yml and the Dockerfile (validated with docker-compose, 
     // It also wraps the session keys that every role opening events (projectors) or writing them needs.
     for (const [name] of memctxServices()) expect(key(name), `${name} shares the api's MEMCTX_CREDENTIALS_KEY`).toBe(key('api'));
     expect(environmentOf(services.api!).MEMCTX_ADMIN_TOKEN).toBe(SECRETS.MEMCTX_ADMIN_TOKEN);
+  });
+
+  it('switches every memctx service to KurrentDB with MEMCTX_EVENT_STORE=kurrentdb under the kurrentdb profile', () => {
+    const kurrent = resolveModel(['--profile', 'kurrentdb'], { ...SECRETS, MEMCTX_EVENT_STORE: 'kurrentdb' });
+    const server = kurrent.services.kurrentdb;
+    expect(server, 'the profile starts the kurrentdb service').toBeDefined();
+    const memctx = Object.entries(kurrent.services).filter(([, service]) => service.build !== undefined);
+    expect(memctx.length).toBeGreaterThanOrEqual(4);
+    for (const [name, service] of memctx) {
+      const env = { ...dockerfileOf(name, service).env, ...environmentOf(service) };
+      const warnings: string[] = [];
+      const config = loadConfig(env, { onWarning: (line) => warnings.push(line) });
+      expect(config.eventStore, `${name} keeps its events in KurrentDB`).toBe('kurrentdb');
+      // The address names the compose service on its gRPC port, without TLS (the server runs insecure).
+      expect(config.kurrentDbUrl, `${name}'s KURRENTDB_URL`).toBe('kurrentdb://kurrentdb:2113?tls=false');
+      expect(environmentOf(server!).KURRENTDB_INSECURE).toBe('true');
+      expect(config.databaseUrl, `${name} still needs PostgreSQL for read models and keys`).toBeDefined();
+      expect(warnings, `${name} sets no unknown MEMCTX_ variable`).toEqual([]);
+    }
+    // Without the switch the same file keeps events in PostgreSQL.
+    for (const [name, service] of memctxServices()) expect(loadConfig(environmentOf(service)).eventStore, name).toBe('postgres');
   });
 
   it('puts every script a healthcheck runs into the image', () => {

@@ -42,6 +42,20 @@ describe('memctx projections', () => {
     expect(table.out.join('')).toMatch(/^PROJECTION\s+GENERATION\s+STATUS/);
   });
 
+  it('replays the events where the deployment keeps them: a KurrentDB deployment is never rebuilt from the PostgreSQL table', async () => {
+    const env = { MEMCTX_DATABASE_URL: database.url, MEMCTX_EVENT_STORE: 'kurrentdb' };
+    const missing = capture(env);
+    expect(await runCli(['projections', 'rebuild', 'all'], missing.io)).toBe(2);
+    expect(missing.err.join('')).toContain('KURRENTDB_URL is required with MEMCTX_EVENT_STORE=kurrentdb');
+    const unreachable = capture({ ...env, KURRENTDB_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
+    expect(await runCli(['projections', 'rebuild', 'sessions'], unreachable.io)).toBe(1);
+    // Nothing switched: the sessions projection is still on the generation the previous test built.
+    const status = capture({ MEMCTX_DATABASE_URL: database.url });
+    expect(await runCli(['projections', 'status', '--json'], status.io)).toBe(0);
+    const sessions = (JSON.parse(status.out.join('')) as Array<{ name: string; generation: number }>).find((s) => s.name === 'sessions');
+    expect(sessions?.generation).toBe(2);
+  });
+
   it('refuses an unknown projection or subcommand with a usage error', async () => {
     const env = { MEMCTX_DATABASE_URL: database.url };
     const unknown = capture(env);

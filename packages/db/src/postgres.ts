@@ -9,7 +9,15 @@ export interface PostgresDbOptions {
   idleInTransactionTimeoutMs?: number;
   statementTimeoutMs?: number;
   applicationName?: string;
+  /**
+   * Told about a connection that failed outside a query (the server ended the session: restart,
+   * idle-in-transaction timeout, pg_terminate_backend). The operation using it rejects on its own.
+   */
+  onConnectionError?: (error: Error, where: 'idle' | 'checked out' | 'listen') => void;
 }
+
+/** How long a LISTEN connection that died waits before it is opened again. */
+const RELISTEN_DELAY_MS = 1_000;
 
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -32,6 +40,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 export function createPostgresDb(options: PostgresDbOptions): Db {
+  const report = options.onConnectionError ?? (() => undefined);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
@@ -41,23 +50,73 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
     types,
   });
   // An idle client that dies (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  // One LISTEN connection per channel, shared by every listener; a promise, so concurrent first listeners share it too.
-  const channels = new Map<string, Promise<{ client: pg.PoolClient; handlers: Set<(payload: string) => void> }>>();
+  pool.on('error', (error) => report(error, 'idle'));
 
-  function openChannel(channel: string) {
-    const opening = (async () => {
-      const client = await pool.connect();
-      const handlers = new Set<(payload: string) => void>();
-      client.on('notification', (message) => {
+  /**
+   * A checked-out client is no longer watched by the pool: an 'error' it emits with no listener
+   * (the server ending the session between two statements) would be an uncaught exception that
+   * kills the process. Its statements reject on their own ("not queryable"), so the listener only
+   * reports, and remembers the failure so `release` destroys the client instead of pooling it.
+   */
+  async function checkout(where: 'checked out' | 'listen', onBroken?: (error: Error) => void) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      if (broken) return;
+      broken = error;
+      report(error, where);
+      onBroken?.(error);
+    };
+    client.on('error', onError);
+    let released = false;
+    return {
+      client,
+      release(error?: Error) {
+        if (released) return;
+        released = true;
+        client.off('error', onError);
+        client.release(error ?? broken);
+      },
+    };
+  }
+
+  type Channel = { client: pg.PoolClient; release: () => void; handlers: Set<(payload: string) => void> };
+  // One LISTEN connection per channel, shared by every listener; a promise, so concurrent first listeners share it too.
+  const channels = new Map<string, Promise<Channel>>();
+  let closed = false;
+
+  function openChannel(channel: string, handlers = new Set<(payload: string) => void>()) {
+    const opening = (async (): Promise<Channel> => {
+      const held = await checkout('listen', () => {
+        // Subscribers keep their handlers: a new connection takes over the channel after a pause.
+        if (channels.get(channel) === opening) channels.delete(channel);
+        held.release();
+        setTimeout(() => relisten(channel, handlers), RELISTEN_DELAY_MS).unref();
+      });
+      held.client.on('notification', (message) => {
         if (message.channel === channel) for (const handler of handlers) handler(message.payload ?? '');
       });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return { client, handlers };
+      try {
+        await held.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        held.release(error as Error);
+        throw error;
+      }
+      return { client: held.client, release: () => held.release(), handlers };
     })();
     channels.set(channel, opening);
-    opening.catch(() => channels.delete(channel));
+    opening.catch(() => {
+      if (channels.get(channel) === opening) channels.delete(channel);
+    });
     return opening;
+  }
+
+  function relisten(channel: string, handlers: Set<(payload: string) => void>) {
+    if (closed || handlers.size === 0 || channels.has(channel)) return;
+    openChannel(channel, handlers).catch((error: Error) => {
+      report(error, 'listen');
+      setTimeout(() => relisten(channel, handlers), RELISTEN_DELAY_MS).unref();
+    });
   }
 
   const db: Db = {
@@ -65,22 +124,24 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
     supportsConcurrentTransactions: true,
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const held = await checkout('checked out');
+      let failure: Error | undefined;
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await held.client.query('BEGIN');
+        const result = await fn(wrap(held.client));
+        await held.client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await held.client.query('ROLLBACK').catch((rollbackError: Error) => (failure = rollbackError));
         throw error;
       } finally {
-        client.release();
+        // A client whose ROLLBACK failed is in an unknown state: destroy it rather than pool it.
+        held.release(failure);
       }
     },
     async connect(): Promise<DbConnection> {
-      const client = await pool.connect();
-      return { ...wrap(client), release: () => client.release() };
+      const held = await checkout('checked out');
+      return { ...wrap(held.client), release: () => held.release() };
     },
     async listen(channel, onNotify) {
       const opening = channels.get(channel) ?? openChannel(channel);
@@ -88,15 +149,19 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
       entry.handlers.add(onNotify);
       return async () => {
         entry.handlers.delete(onNotify);
-        if (entry.handlers.size === 0 && channels.get(channel) === opening) {
-          channels.delete(channel);
-          await entry.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          entry.client.release();
-        }
+        if (entry.handlers.size > 0) return;
+        // After a reconnect the channel's current connection serves the same handler set.
+        const current = channels.get(channel);
+        const active = await current?.catch(() => undefined);
+        if (!active || active.handlers !== entry.handlers || active.handlers.size > 0 || channels.get(channel) !== current) return;
+        channels.delete(channel);
+        await active.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        active.release();
       };
     },
     async close() {
-      for (const opening of channels.values()) (await opening.catch(() => undefined))?.client.release();
+      closed = true;
+      for (const opening of channels.values()) (await opening.catch(() => undefined))?.release();
       channels.clear();
       await pool.end();
     },

@@ -46,9 +46,12 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
   const name = options.name ?? 'memctx-documents';
   const retry = options.retry ?? RETRY;
   const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  producer.on('error', () => {
-    // Reported through the failed adds; ioredis keeps reconnecting.
+  let lastError: Error | undefined;
+  producer.on('error', (error: Error) => {
+    // Reported through the failed adds and `ping`; ioredis keeps reconnecting.
+    lastError = error;
   });
+  producer.on('ready', () => (lastError = undefined));
   const queue = new Queue<DocumentJob>(name, {
     connection: producer,
     defaultJobOptions: {
@@ -63,6 +66,12 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
   });
   const workers: Worker[] = [];
   return {
+    async ping() {
+      // The producer queues nothing while disconnected, so a PING fails at once rather than waiting for Redis.
+      if (producer.status !== 'ready') throw new Error(`Redis does not answer: ${lastError?.message ?? `connection ${producer.status}`}`);
+      await producer.ping();
+      return 'redis answered PING';
+    },
     async add(job) {
       // BullMQ would wait for Redis indefinitely; the dispatcher would rather know and retry later.
       await ready(producer, 2_000);

@@ -13,6 +13,8 @@ export function createInProcessDocumentQueue(retry = RETRY): DocumentQueue {
   const wakeAll = () => sleepers.splice(0).forEach((wake) => wake());
   let closed = false;
   return {
+    // Lives and dies with this process.
+    ping: async () => 'in-process',
     async add(job) {
       if (seen.has(job.requestId)) return;
       seen.add(job.requestId);

@@ -21,6 +21,8 @@ export interface DocumentQueue {
   add(job: DocumentJob): Promise<void>;
   /** Starts processing in this process. */
   work(handler: JobHandler, onFailed: FailureHandler, options?: { concurrency?: number }): Promise<{ close(): Promise<void> }>;
+  /** Asks the queue's backend whether it answers (health): resolves to a detail, rejects with why not. */
+  ping(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
 import {
   createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota, scheduleIdempotencySweep,
   type IdempotencyStore, type MemoryService, type QuotaStore,
 } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
+import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memctx/projector';
 import { createKafkaEventSource, createKafkaPublisher, ensureTopic, type EventSource } from '@memctx/kafka';
@@ -12,7 +14,7 @@ import { startRelay } from '@memctx/relay';
 import { partitionKeyOf } from '@memctx/domain';
 import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
-import { parseSealingKey, type Config, type Logger } from '@memctx/shared';
+import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Registry } from 'prom-client';
 import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
@@ -54,9 +56,14 @@ export interface Runtime {
  * model exists, so an API process can serve reads even before a projector ran.
  */
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  // Before the database: an unreachable KurrentDB stops the process at once with one line.
+  const kurrent = config.eventStore === 'kurrentdb' ? await openKurrentDb(config.kurrentDbUrl!) : undefined;
   let db: Db;
   if (config.databaseUrl) {
-    db = createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize, applicationName: 'memctx' });
+    db = createPostgresDb({
+      connectionString: config.databaseUrl, maxConnections: config.databasePoolSize, applicationName: 'memctx',
+      onConnectionError: (error, where) => logger.warn({ err: error, where }, 'database connection lost; its operation fails and the pool reconnects'),
+    });
   } else {
     mkdirSync(config.dataDir, { recursive: true });
     db = await createPgliteDb({ dataDir: config.dataDir });
@@ -68,7 +75,11 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   await migrateIdempotency(db);
   await migrateEmbeddingCache(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
-  const { store, storedEvents } = await openShreddingStore(db, { masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY') });
+  // The shredding decorator wraps whichever store holds the events; the session keys stay in the database.
+  const { store, storedEvents } = await openShreddingStore(db, {
+    masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY'),
+    events: kurrent,
+  });
   const embedder = config.embeddings
     ? createCachedEmbedder(
         await createTransformersEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels }),
@@ -99,9 +110,64 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     async close() {
       await documents.queue.close();
       await embedder?.close();
+      await kurrent?.close();
       await db.close();
     },
   };
+}
+
+/** How long start-up waits for KurrentDB's first answer. */
+const KURRENTDB_PROBE_MS = 5_000;
+
+/** Opens the KurrentDB store and reads the head of $all once, so a wrong address fails at start, not on the first write. */
+async function openKurrentDb(url: string): Promise<KurrentDbEventStore> {
+  const where = url.replace(/\/\/[^@/]*@/, '//***@');
+  let store: KurrentDbEventStore;
+  try {
+    // esdb is the scheme's former name; the client warns about it on the console, outside our log lines.
+    store = createKurrentDbEventStore({ connectionString: url.replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:') });
+  } catch (error) {
+    throw new StartupError(`cannot use KurrentDB at ${where}: ${reasonOf(error)}`, { cause: error });
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      store.head(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${KURRENTDB_PROBE_MS} ms`)), KURRENTDB_PROBE_MS);
+      }),
+    ]);
+    return store;
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw new StartupError(`cannot reach KurrentDB at ${where}: ${await unreachableReason(url, error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The client's UnavailableError says nothing more than its name, so a plain TCP connection to the first
+ * host tells the operator whether nothing listens there (ECONNREFUSED), the name does not resolve, or
+ * something listens that is not KurrentDB (or needs TLS).
+ */
+async function unreachableReason(url: string, error: unknown): Promise<string> {
+  const reason = reasonOf(error);
+  const [, host = '', port = '2113'] = /^[^:]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?,]+)(?::(\d+))?/.exec(url) ?? [];
+  if (!host) return reason;
+  const tcp = await new Promise<string | undefined>((resolve) => {
+    const socket = connectTcp({ host: host.replace(/^\[|\]$/g, ''), port: Number(port), timeout: 2_000 });
+    const done = (outcome: string | undefined) => {
+      socket.destroy();
+      resolve(outcome);
+    };
+    socket.once('connect', () => done(undefined));
+    socket.once('timeout', () => done(`connect to ${host}:${port} timed out`));
+    socket.once('error', (e) => done(e.message));
+  });
+  return tcp ? `${tcp} (${reason})` : `${host}:${port} accepts connections but does not answer as KurrentDB (${reason}; tls setting?)`;
 }
 
 /** The topic carries events as stored (sealed); projectors open them with the same key store as the feed. */

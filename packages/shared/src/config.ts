@@ -8,6 +8,9 @@ export const DEFAULT_ROLES: readonly Role[] = ['api', 'projector', 'worker'];
 export const PROJECTOR_SOURCES = ['feed', 'kafka'] as const;
 export type ProjectorSource = (typeof PROJECTOR_SOURCES)[number];
 
+export const EVENT_STORES = ['postgres', 'kurrentdb'] as const;
+export type EventStoreKind = (typeof EVENT_STORES)[number];
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -21,6 +24,10 @@ export interface Config {
   embedded: boolean;
   databasePoolSize: number;
   dataDir: string;
+  /** Where events live: the PostgreSQL database (default) or a KurrentDB server; read models and session keys stay in PostgreSQL. */
+  eventStore: EventStoreKind;
+  /** The KurrentDB connection string; required with eventStore kurrentdb. */
+  kurrentDbUrl?: string;
   /** Absent: the in-process job queue. */
   redisUrl?: string;
   /** Absent: the admin API answers 404 everywhere. */
@@ -116,6 +123,12 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
     .pipe(z.int(expectation).min(min, expectation).max(max, expectation));
 }
 
+/**
+ * The schemes KurrentDB's client accepts, then one host or a comma-separated cluster (which URL cannot
+ * parse), e.g. kurrentdb+discover://admin:changeit@a:2113,b:2113?tls=false.
+ */
+const KURRENTDB_URL_PATTERN = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/([^@/?#\s]+@)?[A-Za-z0-9.\-[\]:]+(,[A-Za-z0-9.\-[\]:]+)*\/?(\?\S*)?$/i;
+
 function serviceUrl(protocols: readonly string[], example: string) {
   const isServiceUrl = (value: string) => {
     try {
@@ -179,6 +192,13 @@ const environmentSchema = z.object({
   MEMCTX_DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(10),
   MEMCTX_DATA_DIR: z.string().default('.memctx/data'),
   REDIS_URL: serviceUrl(['redis:', 'rediss:'], 'redis://host:6379').optional(),
+  MEMCTX_EVENT_STORE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(EVENT_STORES, { error: `must be one of ${EVENT_STORES.join(', ')}` }))
+    .default('postgres'),
+  KURRENTDB_URL: z.string().trim().regex(KURRENTDB_URL_PATTERN, { error: 'must be a URL like kurrentdb://host:2113?tls=false' }).optional(),
   MEMCTX_ADMIN_TOKEN: z
     .string()
     .min(MIN_ADMIN_TOKEN_LENGTH, { error: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters` })
@@ -263,15 +283,68 @@ function kafkaName() {
 type VariableName = keyof typeof environmentSchema.shape;
 
 // Their values end up in logs when start-up fails, so they are never echoed.
-const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'MEMCTX_ADMIN_TOKEN', 'MEMCTX_CREDENTIALS_KEY', 'MEMCTX_METRICS_TOKEN']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set<VariableName>(['MEMCTX_DATABASE_URL', 'REDIS_URL', 'KURRENTDB_URL', 'MEMCTX_ADMIN_TOKEN', 'MEMCTX_CREDENTIALS_KEY', 'MEMCTX_METRICS_TOKEN']);
 
 export const CONFIG_VARIABLES = Object.keys(environmentSchema.shape) as readonly VariableName[];
+
+/**
+ * MEMCTX_ names read by memctx's tools rather than by the service (the CLI and client, tests, benchmarks,
+ * the fuzz suite), so a shell that exports them for those is not warned about them.
+ */
+const TOOL_VARIABLES: ReadonlySet<string> = new Set(['MEMCTX_URL', 'MEMCTX_API_KEY', 'MEMCTX_DASHBOARD_SCREENSHOT', 'MEMCTX_CHROMIUM']);
+const TOOL_PREFIXES = ['MEMCTX_TEST_', 'MEMCTX_BENCH_', 'MEMCTX_FUZZ_', 'MEMCTX_LOCOMO_'];
+/** Settings that were renamed: the hint names the new one even when the spelling is far from it. */
+const RENAMED: Readonly<Record<string, VariableName>> = { MEMCTX_EMBED_FULL_EXCHANGE: 'MEMCTX_EMBED_REPLIES' };
+
+/**
+ * One warning per MEMCTX_ variable that is no setting, with the closest known name: a misspelt
+ * setting would otherwise silently keep its default.
+ */
+export function unknownVariableWarnings(env: Readonly<Record<string, string | undefined>>): string[] {
+  const known = new Set<string>(CONFIG_VARIABLES);
+  return Object.keys(env)
+    .filter((name) => name.startsWith('MEMCTX_') && !known.has(name) && !TOOL_VARIABLES.has(name))
+    .filter((name) => !TOOL_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    .sort()
+    .map((name) => `${name} is not a memctx setting (did you mean ${RENAMED[name] ?? closestName(name)}?)`);
+}
+
+function closestName(name: string): string {
+  const candidates = CONFIG_VARIABLES.filter((candidate) => candidate.startsWith('MEMCTX_'));
+  let best: string = candidates[0]!;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** Levenshtein distance; the names are short and few, so the plain two-row table is enough. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+export interface LoadConfigOptions {
+  /** Told each warning (an unknown MEMCTX_ variable); defaults to a line on stderr. */
+  onWarning?: (line: string) => void;
+}
 
 /**
  * Reads the configuration from environment variables. An empty variable counts as
  * unset, because `FOO=` in a compose file or shell usually means "no value".
  */
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env, options: LoadConfigOptions = {}): Config {
+  const warn = options.onWarning ?? ((line: string) => void process.stderr.write(`memctx: warning: ${line}\n`));
+  for (const line of unknownVariableWarnings(env)) warn(line);
   const present = Object.fromEntries(
     CONFIG_VARIABLES.map((name) => [name, env[name]?.trim() === '' ? undefined : env[name]]),
   );
@@ -285,6 +358,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (needsKafka.length > 0 && !vars.MEMCTX_KAFKA_BROKERS) {
     throw new ConfigError([`MEMCTX_KAFKA_BROKERS: required because ${needsKafka.join(' and ')} (got undefined)`]);
   }
+  if (vars.MEMCTX_EVENT_STORE === 'kurrentdb' && !vars.KURRENTDB_URL) {
+    throw new ConfigError(['KURRENTDB_URL: required because MEMCTX_EVENT_STORE is kurrentdb, e.g. kurrentdb://host:2113?tls=false (got undefined)']);
+  }
+  if (vars.MEMCTX_EVENT_STORE === 'kurrentdb' && vars.MEMCTX_DATABASE_URL === undefined) {
+    // The embedded mode is the no-server mode; read models, checkpoints and session keys need PostgreSQL beside KurrentDB.
+    throw new ConfigError(['MEMCTX_EVENT_STORE: kurrentdb needs a PostgreSQL server (MEMCTX_DATABASE_URL) for read models and session keys; the embedded database keeps its own events (got "kurrentdb")']);
+  }
   if (vars.MEMCTX_PROJECTOR_SOURCE === 'kafka' && vars.MEMCTX_DATABASE_URL === undefined) {
     throw new ConfigError(['MEMCTX_PROJECTOR_SOURCE: kafka needs a PostgreSQL server (MEMCTX_DATABASE_URL); the embedded database reads the feed (got "kafka")']);
   }
@@ -295,6 +375,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     embedded: vars.MEMCTX_DATABASE_URL === undefined,
     databasePoolSize: vars.MEMCTX_DATABASE_POOL_SIZE,
     dataDir: vars.MEMCTX_DATA_DIR,
+    eventStore: vars.MEMCTX_EVENT_STORE,
+    kurrentDbUrl: vars.KURRENTDB_URL,
     redisUrl: vars.REDIS_URL,
     adminToken: vars.MEMCTX_ADMIN_TOKEN,
     dailyIngestQuota: vars.MEMCTX_DAILY_INGEST_QUOTA,
@@ -354,6 +436,8 @@ function describeProblems(issues: readonly z.core.$ZodIssue[], values: Record<st
 export function describeConfig(config: Config): Record<string, unknown> {
   const maskPassword = (url: string | undefined) => {
     if (!url) return undefined;
+    // A KurrentDB cluster address lists several hosts, which URL cannot parse.
+    if (!URL.canParse(url)) return url.replace(/\/\/[^@/]*@/, '//***@');
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
     return parsed.toString();
@@ -362,6 +446,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     ...config,
     databaseUrl: maskPassword(config.databaseUrl),
     redisUrl: maskPassword(config.redisUrl),
+    kurrentDbUrl: maskPassword(config.kurrentDbUrl),
     adminToken: config.adminToken ? '***' : undefined,
     credentialsKey: config.credentialsKey ? '***' : undefined,
     metricsToken: config.metricsToken ? '***' : undefined,

@@ -1,6 +1,8 @@
 export {
   loadConfig,
   describeConfig,
+  unknownVariableWarnings,
+  EVENT_STORES,
   ConfigError,
   CONFIG_VARIABLES,
   ROLES,
@@ -8,10 +10,13 @@ export {
   PROJECTOR_SOURCES,
   LOG_LEVELS,
   type Config,
+  type EventStoreKind,
+  type LoadConfigOptions,
   type Role,
   type ProjectorSource,
   type LogLevel,
 } from './config.js';
+export { StartupError } from './startup-error.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
 export { createSealer, parseSealingKey, type Sealer } from './sealing.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig } from '../src/index.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, describeConfig, loadConfig, unknownVariableWarnings } from '../src/index.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -20,6 +22,8 @@ describe('loadConfig', () => {
       embedded: true,
       databasePoolSize: 10,
       dataDir: '.memctx/data',
+      eventStore: 'postgres',
+      kurrentDbUrl: undefined,
       redisUrl: undefined,
       adminToken: undefined,
       dailyIngestQuota: 10_000,
@@ -71,6 +75,8 @@ describe('loadConfig', () => {
       MEMCTX_DATABASE_POOL_SIZE: '25',
       MEMCTX_DATA_DIR: '/var/lib/memctx',
       REDIS_URL: 'redis://redis:6379',
+      MEMCTX_EVENT_STORE: ' KurrentDB',
+      KURRENTDB_URL: 'esdb://admin:changeit@kurrent:2113?tls=false',
       MEMCTX_ADMIN_TOKEN: 'a-long-enough-admin-token',
       MEMCTX_DAILY_INGEST_QUOTA: '50',
       MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: '0',
@@ -117,6 +123,8 @@ describe('loadConfig', () => {
       embedded: false,
       databasePoolSize: 25,
       dataDir: '/var/lib/memctx',
+      eventStore: 'kurrentdb',
+      kurrentDbUrl: 'esdb://admin:changeit@kurrent:2113?tls=false',
       redisUrl: 'redis://redis:6379',
       adminToken: 'a-long-enough-admin-token',
       dailyIngestQuota: 50,
@@ -170,6 +178,43 @@ describe('loadConfig', () => {
       'MEMCTX_KAFKA_BROKERS: must be a comma-separated list of host:port, e.g. kafka:9092 (got "no-port")',
       'MEMCTX_PROJECTOR_SOURCE: must be one of feed, kafka (got "log")',
     ]);
+  });
+
+  it('needs KurrentDB\'s address and a PostgreSQL server beside it for MEMCTX_EVENT_STORE=kurrentdb', () => {
+    const server = { MEMCTX_DATABASE_URL: 'postgres://h/db' };
+    expect(problemsOf({ ...server, MEMCTX_EVENT_STORE: 'kurrentdb' })).toEqual([
+      'KURRENTDB_URL: required because MEMCTX_EVENT_STORE is kurrentdb, e.g. kurrentdb://host:2113?tls=false (got undefined)',
+    ]);
+    expect(problemsOf({ MEMCTX_EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://k:2113' })[0]).toMatch(/^MEMCTX_EVENT_STORE: kurrentdb needs a PostgreSQL server/);
+    expect(problemsOf({ ...server, MEMCTX_EVENT_STORE: 'eventstore', KURRENTDB_URL: 'http://admin:pw@k:2113' })).toEqual([
+      'MEMCTX_EVENT_STORE: must be one of postgres, kurrentdb (got "eventstore")',
+      'KURRENTDB_URL: must be a URL like kurrentdb://host:2113?tls=false (value not shown)',
+    ]);
+    expect(loadConfig({ ...server, MEMCTX_EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb+discover://a:2113,b:2113' }).eventStore).toBe('kurrentdb');
+    expect(describeConfig(loadConfig({ ...server, KURRENTDB_URL: 'esdb://admin:changeit@k:2113' })).kurrentDbUrl).toBe('esdb://admin:***@k:2113');
+  });
+
+  it('warns about each unknown MEMCTX_ variable with the closest setting, and ignores tool variables', () => {
+    const warnings: string[] = [];
+    const config = loadConfig({
+      MEMCTX_EMBED_FULL_EXCHANGE: 'on',
+      MEMCTX_LOGLEVEL: 'debug',
+      MEMCTX_DATABSE_URL: 'postgres://h/db',
+      MEMCTX_URL: 'http://localhost:8080',
+      MEMCTX_API_KEY: 'k',
+      MEMCTX_TEST_DATABASE_URL: 'postgres://h/t',
+      MEMCTX_BENCH_SECONDS: '5',
+      KURRENTDB_URL: 'kurrentdb://k:2113',
+      UNRELATED: 'x',
+    }, { onWarning: (line) => warnings.push(line) });
+    expect(warnings).toEqual([
+      'MEMCTX_DATABSE_URL is not a memctx setting (did you mean MEMCTX_DATABASE_URL?)',
+      'MEMCTX_EMBED_FULL_EXCHANGE is not a memctx setting (did you mean MEMCTX_EMBED_REPLIES?)',
+      'MEMCTX_LOGLEVEL is not a memctx setting (did you mean MEMCTX_LOG_LEVEL?)',
+    ]);
+    // A warning, not an error: the process starts on the defaults.
+    expect(config.logLevel).toBe('info');
+    expect(unknownVariableWarnings({ MEMCTX_ROLES: 'api', PORT: '1' })).toEqual([]);
   });
 
   it('treats empty variables as unset', () => {
@@ -259,5 +304,12 @@ describe('describeConfig', () => {
     expect(described.metricsToken).toBe('***');
     expect(described.databaseUrl).toBe('postgres://memctx:***@db:5432/memctx');
     expect(described.adminToken).toBe('***');
+  });
+});
+
+describe('the README', () => {
+  it('documents every variable', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    expect(CONFIG_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
-import { START, createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
+import { START, createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
+import { createKurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, projectionStatus, rebuildProjection, type Projection } from '@memctx/projections';
 import { allProjections, projectionNamed } from '@memctx/read-models';
 import { parseSealingKey } from '@memctx/shared';
@@ -21,7 +22,9 @@ new ones have caught up; no side effect (jobs, Kafka) fires again.
 Environment:
   MEMCTX_DATABASE_URL   the PostgreSQL database of the deployment
   MEMCTX_DATA_DIR       without a URL: the embedded PGlite data directory (stop the server first)
-  MEMCTX_CREDENTIALS_KEY  the deployment's key, when it has one: it unwraps the session keys a rebuild reads`;
+  MEMCTX_CREDENTIALS_KEY  the deployment's key, when it has one: it unwraps the session keys a rebuild reads
+  MEMCTX_EVENT_STORE    postgres (default) or kurrentdb: where the deployment keeps its events
+  KURRENTDB_URL         with kurrentdb: its connection string`;
 
 async function openDatabase(io: CliIo): Promise<Db> {
   const url = io.env.MEMCTX_DATABASE_URL;
@@ -29,13 +32,26 @@ async function openDatabase(io: CliIo): Promise<Db> {
   return createPgliteDb({ dataDir: io.env.MEMCTX_DATA_DIR ?? '.memctx/data' });
 }
 
+/**
+ * The deployment's events, where the services keep them: replaying the PostgreSQL table of a
+ * KurrentDB deployment would rebuild empty read models and switch to them.
+ */
+function openEvents(db: Db, io: CliIo): { events: EventStore; close(): Promise<void> } {
+  const kind = io.env.MEMCTX_EVENT_STORE?.trim().toLowerCase() || 'postgres';
+  if (kind === 'postgres') return { events: createPostgresEventStore(db), close: async () => undefined };
+  if (kind !== 'kurrentdb') throw usageError(`MEMCTX_EVENT_STORE must be postgres or kurrentdb (got ${JSON.stringify(kind)})`);
+  const url = io.env.KURRENTDB_URL?.trim();
+  if (!url) throw usageError('KURRENTDB_URL is required with MEMCTX_EVENT_STORE=kurrentdb');
+  const store = createKurrentDbEventStore({ connectionString: url.replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:') });
+  return { events: store, close: () => store.close() };
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
 }
 
-async function status(db: Db, io: CliIo, json: boolean): Promise<number> {
-  const store = createPostgresEventStore(db);
+async function status(db: Db, store: EventStore, io: CliIo, json: boolean): Promise<number> {
   const statuses = await projectionStatus(db, store, allProjections);
   if (json) {
     io.stdout(`${JSON.stringify(statuses, null, 2)}\n`);
@@ -53,10 +69,10 @@ async function status(db: Db, io: CliIo, json: boolean): Promise<number> {
   return EXIT.ok;
 }
 
-async function rebuild(db: Db, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
+async function rebuild(db: Db, events: EventStore, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
   await migrateEventStore(db);
   // Replays see what projectors see: personal fields opened, purged sessions' fields as placeholders.
-  const { store } = await openShreddingStore(db, { masterKey: parseSealingKey(io.env.MEMCTX_CREDENTIALS_KEY, 'MEMCTX_CREDENTIALS_KEY') });
+  const { store } = await openShreddingStore(db, { masterKey: parseSealingKey(io.env.MEMCTX_CREDENTIALS_KEY, 'MEMCTX_CREDENTIALS_KEY'), events });
   await migrateGenerations(db);
   const total = await store.countAfter(START);
   for (const projection of projections) {
@@ -110,8 +126,13 @@ export const projectionsCommand: CommandGroup = {
       throw new CliError(`cannot open the database: ${(error as Error).message}`);
     });
     try {
-      if (sub === 'status') return await status(db, io, parsed.values.json ?? false);
-      return await rebuild(db, io, projections, !(parsed.values.json ?? false) && process.stderr.isTTY === true);
+      const { events, close } = openEvents(db, io);
+      try {
+        if (sub === 'status') return await status(db, events, io, parsed.values.json ?? false);
+        return await rebuild(db, events, io, projections, !(parsed.values.json ?? false) && process.stderr.isTTY === true);
+      } finally {
+        await close();
+      }
     } finally {
       await db.close();
     }
