@@ -34,6 +34,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,
     MEMCTX_LOG_LEVEL: 'silent',
+    // Tests assert what a client reads after its own writes; on a loaded 2-core CI machine the projector can
+    // trail by more than the 2 s default, and a stale (X-Memctx-Stale) read would fail them for the machine's sake.
+    MEMCTX_READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...env,
   });
   const running = await startServer(config, createLogger(config));
