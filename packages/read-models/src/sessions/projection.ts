@@ -54,6 +54,17 @@ CREATE INDEX sessions_active_by_user ON sessions (user_id, updated_at DESC) WHER
 CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NOT NULL;
 `;
 
+// A type literal, not an interface: event data (a JSON object) converts to it.
+type SessionKeyed = {
+  user_id: string;
+  session_id: string;
+};
+
+const keyOf = (event: RecordedEvent) => {
+  const { user_id, session_id } = event.data as SessionKeyed;
+  return `${user_id}\u0000${session_id}`;
+};
+
 /*
  * One round becomes two turns, user then assistant (an empty reply adds no
  * assistant turn). seq = stream position * 2 (+1 for the reply) keeps the
@@ -113,14 +124,18 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-/** A SIP shapes only the next round of its session: once used, it is gone. */
-const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
-  tx.query(
-    `DELETE FROM session_sips p USING (
-       SELECT DISTINCT user_id, session_id FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text)
-     ) i WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
-    [rowsOf(events)],
+/**
+ * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
+ * the rounds' JSON (messages and all) for two keys cost as much as a fifth of the rounds' own statement.
+ */
+const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const sessions = lastPerKey(events, keyOf).map((event) => event.data as SessionKeyed);
+  return tx.query(
+    `DELETE FROM session_sips p USING unnest($1::text[], $2::text[]) AS i(user_id, session_id)
+     WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
+    [sessions.map((d) => d.user_id), sessions.map((d) => d.session_id)],
   );
+};
 
 /** A generated statement creates the session when it is the first write, but adds no transcript turn. */
 const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
@@ -138,16 +153,6 @@ const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-// A type literal, not an interface: event data (a JSON object) converts to it.
-type SessionKeyed = {
-  user_id: string;
-  session_id: string;
-};
-
-const keyOf = (event: RecordedEvent) => {
-  const { user_id, session_id } = event.data as SessionKeyed;
-  return `${user_id}\u0000${session_id}`;
-};
 
 const text = (value: string | null | undefined) => value ?? null;
 
