@@ -85,3 +85,14 @@ export function lastPerKey(events: readonly RecordedEvent[], keyOf: (event: Reco
   }
   return [...last.values()];
 }
+
+/** The distinct sessions a step names, as (user ids, session ids) for `unnest($1::text[], $2::text[])`. */
+export function sessionArrays(events: readonly RecordedEvent[]): [string[], string[]] {
+  const sessions = new Map<string, [string, string]>();
+  for (const event of events) {
+    const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+    sessions.set(`${user_id}\u0000${session_id}`, [user_id, session_id]);
+  }
+  const pairs = [...sessions.values()];
+  return [pairs.map(([user]) => user), pairs.map(([, session]) => session)];
+}

@@ -1,7 +1,7 @@
 import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
-import { lastPerKey, rowsOf, stepsOf } from '../events.js';
+import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
 
 export const ACTIVITY_SUMMARY_LENGTH = 140;
 
@@ -89,14 +89,12 @@ const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
   );
 };
 
-const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const data = lastPerKey(events, sessionKey).map((event) => event.data as SessionKeyed);
-  return tx.query(
+const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
     `DELETE FROM activity_items a USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
      WHERE a.user_id = p.user_id AND a.session_id = p.session_id`,
-    [data.map((d) => d.user_id), data.map((d) => d.session_id)],
+    sessionArrays(events),
   );
-};
 
 const groupOf = (type: string) => {
   if (type in ITEM_FIELDS) return 'item';

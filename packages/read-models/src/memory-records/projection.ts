@@ -3,7 +3,7 @@ import type { DocumentIngested } from '@memctx/domain';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
-import { lastPerKey, rowsOf, stepsOf } from '../events.js';
+import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
@@ -286,14 +286,12 @@ const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
   );
 };
 
-const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const data = lastPerKey(events, sessionKey).map((event) => event.data as { user_id: string; session_id: string });
-  return tx.query(
+const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
     `DELETE FROM memory_records m USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
      WHERE m.user_id = p.user_id AND m.session_id = p.session_id`,
-    [data.map((d) => d.user_id), data.map((d) => d.session_id)],
+    sessionArrays(events),
   );
-};
 
 const groupOf = (type: string) => {
   if (isWrite(type)) return 'write';

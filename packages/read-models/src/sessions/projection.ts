@@ -1,7 +1,7 @@
 import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
-import { lastPerKey, rowsOf, stepsOf } from '../events.js';
+import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
 
 export const TITLE_LENGTH = 80;
 export const PREVIEW_LENGTH = 160;
@@ -128,14 +128,12 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
  * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
  * the rounds' JSON (messages and all) for two keys cost as much as a fifth of the rounds' own statement.
  */
-const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const sessions = lastPerKey(events, keyOf).map((event) => event.data as SessionKeyed);
-  return tx.query(
+const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
     `DELETE FROM session_sips p USING unnest($1::text[], $2::text[]) AS i(user_id, session_id)
      WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
-    [sessions.map((d) => d.user_id), sessions.map((d) => d.session_id)],
+    sessionArrays(events),
   );
-};
 
 /** A generated statement creates the session when it is the first write, but adds no transcript turn. */
 const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
@@ -181,8 +179,7 @@ const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
 
 /** Purged sessions lose their rows; other sessions' SIPs quoting them lose their text too, as a replay reads it once the key is destroyed. */
 async function applyPurges(tx: Queryable, events: readonly RecordedEvent[]): Promise<void> {
-  const data = lastPerKey(events, keyOf).map((event) => event.data as SessionKeyed);
-  const params = [data.map((d) => d.user_id), data.map((d) => d.session_id)];
+  const params = sessionArrays(events);
   const purged = 'unnest($1::text[], $2::text[]) AS p(user_id, session_id)';
   const own = 't.user_id = p.user_id AND t.session_id = p.session_id';
   await tx.query(`DELETE FROM session_messages t USING ${purged} WHERE ${own}`, params);
