@@ -23,12 +23,13 @@ CREATE TABLE activity_items (
   hidden boolean NOT NULL DEFAULT false,
   PRIMARY KEY (user_id, global_position)
 );
+-- Lifecycle events find a session's items by it (a rebuild needs it while it loads).
+CREATE INDEX activity_items_session ON activity_items (user_id, session_id);
 `;
 
 // Secondary indexes: a rebuild builds them after its bulk load.
 const indexSql = `
 CREATE INDEX activity_items_newest ON activity_items (user_id, occurred_at DESC, global_position DESC) WHERE NOT hidden;
-CREATE INDEX activity_items_session ON activity_items (user_id, session_id);
 `;
 
 const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;

@@ -53,6 +53,9 @@ CREATE TABLE memory_records (
   embedding_claimed_until timestamptz,
   PRIMARY KEY (user_id, record_id)
 );
+-- The handlers find a source's and a session's records by these (a rebuild needs them while it loads).
+CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
+CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
 
 CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
@@ -107,10 +110,8 @@ CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records
 // Secondary indexes: a rebuild builds them after its bulk load (HNSW and GIN are the costly ones to maintain row by row).
 const indexSql = `
 CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
-CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
 CREATE INDEX memory_records_search ON memory_records USING gin (search);
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
-CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
 CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
 CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
 CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
