@@ -96,7 +96,11 @@ export function schemaNameFor(name: string, generation: number): string {
   return `rm_${name}_g${generation}`;
 }
 
-/** Creates the next generation's schema and tables, empty and not yet visible to readers. */
+/**
+ * Creates the next generation's schema and tables, empty and not yet visible to readers.
+ * An active generation gets its secondary indexes at once; a building one gets them
+ * from createIndexes after its bulk load.
+ */
 export async function createGeneration(db: Db, projection: Projection, status: 'building' | 'active'): Promise<Generation> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`memctx:projection:${projection.name}`]);
@@ -113,6 +117,7 @@ export async function createGeneration(db: Db, projection: Projection, status: '
     const schemaName = schemaNameFor(projection.name, generation);
     await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE; CREATE SCHEMA ${schemaName};`);
     await tx.exec(`SET LOCAL search_path TO ${schemaName}, public;\n${projection.schemaSql}`);
+    if (status === 'active' && projection.indexSql) await tx.exec(projection.indexSql);
     await tx.query(
       `INSERT INTO projection_generations (name, generation, version, status, schema_name) VALUES ($1, $2, $3, $4, $5)`,
       [projection.name, generation, projection.version, status, schemaName],
@@ -132,4 +137,14 @@ export async function exposeViews(tx: Queryable, projection: Projection, schemaN
 /** Makes sure the projection has an active generation, creating the first one on a new database. */
 export async function ensureActiveGeneration(db: Db, projection: Projection): Promise<Generation> {
   return (await activeGeneration(db, projection.name)) ?? createGeneration(db, projection, 'active');
+}
+
+/** Builds a generation's secondary indexes (a rebuild calls it once the bulk load has caught up). */
+export async function createIndexes(db: Db, projection: Projection, schemaName: string): Promise<void> {
+  if (!projection.indexSql) return;
+  await db.transaction(async (tx) => {
+    // More memory keeps GIN and HNSW builds in RAM; PGlite's single small heap keeps its default.
+    if (db.supportsConcurrentTransactions) await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
+    await tx.exec(`SET LOCAL search_path TO ${schemaName}, public;\n${projection.indexSql}`);
+  });
 }

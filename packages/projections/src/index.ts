@@ -1,6 +1,6 @@
 export { defineProjection, applyHandled, type Projection } from './projection.js';
 export {
-  migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration,
+  migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration, createIndexes,
   type Generation, type GenerationStatus,
 } from './generations.js';
 export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';

@@ -16,6 +16,13 @@ export interface Projection {
   readonly tables: readonly string[];
   /** DDL with unqualified names; runs with search_path set to the generation's schema. */
   readonly schemaSql: string;
+  /**
+   * Secondary indexes (same rules as schemaSql). A live generation gets them with its
+   * tables; a rebuild creates them after the bulk load, just before switching over,
+   * because building an index once is far cheaper than maintaining it row by row
+   * (GIN and HNSW especially). Keys that handlers rely on (ON CONFLICT) belong in schemaSql.
+   */
+  readonly indexSql?: string;
   /** Event types this projection reads; others are skipped without a call. */
   readonly handles: readonly string[];
   /**

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '@memctx/db';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
-import { activeGeneration, createGeneration, exposeViews, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
+import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 import { applyNextBatch } from './runner.js';
 
 export interface RebuildProgress {
@@ -11,7 +11,7 @@ export interface RebuildProgress {
   /** Events in the feed when the rebuild started; the total grows while it runs. */
   headPosition: number;
   position: number;
-  phase: 'replaying' | 'switching' | 'done';
+  phase: 'replaying' | 'indexing' | 'switching' | 'done';
 }
 
 export interface RebuildResult {
@@ -44,6 +44,7 @@ export async function rebuildProjection(
   let generation: Generation = await createGeneration(db, projection, 'building');
   const head = await store.head();
   let processed = 0;
+  let indexed = false;
   const report = (phase: RebuildProgress['phase']) =>
     options.onProgress?.({
       projection: projection.name,
@@ -62,7 +63,14 @@ export async function rebuildProjection(
     await report('replaying');
     if (outcome.read > 0) continue;
 
-    // Caught up with the feed: switch over unless the live generation is ahead of us.
+    // Caught up with the feed: the tables were loaded without secondary indexes, build them now (once; the
+    // feed that arrives meanwhile is applied with them in place), then switch over unless the live generation is ahead of us.
+    if (!indexed) {
+      await report('indexing');
+      await createIndexes(db, projection, generation.schemaName);
+      indexed = true;
+      continue;
+    }
     await report('switching');
     const switched = await db.transaction(async (tx) => {
       const live = previous ? await lockGeneration(tx, projection.name, previous.generation) : undefined;

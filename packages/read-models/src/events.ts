@@ -25,3 +25,74 @@ export function rowsOf(events: readonly RecordedEvent[]): string {
     events.map((event) => ({ ...(event.data as object), stream_position: event.stream_position, global_position: event.global_position })),
   );
 }
+
+/**
+ * Orders a batch into steps that can each be applied with one set-based
+ * statement per group, for projections whose events only touch the rows of
+ * their own key (a session, a source). Per key, a change of group starts the
+ * key's next layer; a step is one group within one layer, so a key appears at
+ * most once per layer and its events keep their order, while different keys
+ * (which commute) share statements. Barrier events touch rows of other keys
+ * (a purge blanks the SIP text of sessions quoting it): the batch is cut there,
+ * and consecutive barriers of one group form a step of their own.
+ */
+export function stepsOf(
+  events: readonly RecordedEvent[],
+  options: { keyOf: (event: RecordedEvent) => string; groupOf?: (type: string) => string; isBarrier?: (event: RecordedEvent) => boolean },
+): RecordedEvent[][] {
+  const groupOf = options.groupOf ?? ((type: string) => type);
+  const steps: RecordedEvent[][] = [];
+  let layers: Array<Map<string, RecordedEvent[]>> = [];
+  let keys = new Map<string, { group: string; layer: number }>();
+  const flush = () => {
+    for (const layer of layers) steps.push(...layer.values());
+    layers = [];
+    keys = new Map();
+  };
+  let barrier: { group: string; run: RecordedEvent[] } | undefined;
+  for (const event of events) {
+    const group = groupOf(event.type);
+    if (options.isBarrier?.(event)) {
+      flush();
+      if (barrier?.group === group) barrier.run.push(event);
+      else {
+        barrier = { group, run: [event] };
+        steps.push(barrier.run);
+      }
+      continue;
+    }
+    barrier = undefined;
+    const key = options.keyOf(event);
+    const last = keys.get(key);
+    const layer = last === undefined ? 0 : last.group === group ? last.layer : last.layer + 1;
+    keys.set(key, { group, layer });
+    const groups = (layers[layer] ??= new Map());
+    const step = groups.get(group);
+    if (step) step.push(event);
+    else groups.set(group, [event]);
+  }
+  flush();
+  return steps;
+}
+
+/** The last event per key, in the order of those last events: when each event of a step overwrites the same rows, it alone decides. */
+export function lastPerKey(events: readonly RecordedEvent[], keyOf: (event: RecordedEvent) => string): RecordedEvent[] {
+  const last = new Map<string, RecordedEvent>();
+  for (const event of events) {
+    const key = keyOf(event);
+    last.delete(key);
+    last.set(key, event);
+  }
+  return [...last.values()];
+}
+
+/** The distinct sessions a step names, as (user ids, session ids) for `unnest($1::text[], $2::text[])`. */
+export function sessionArrays(events: readonly RecordedEvent[]): [string[], string[]] {
+  const sessions = new Map<string, [string, string]>();
+  for (const event of events) {
+    const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+    sessions.set(`${user_id}\u0000${session_id}`, [user_id, session_id]);
+  }
+  const pairs = [...sessions.values()];
+  return [pairs.map(([user]) => user), pairs.map(([, session]) => session)];
+}

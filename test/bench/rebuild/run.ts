@@ -1,6 +1,8 @@
 /**
  * Rebuild: events/s replayed by each non-embedding projection over a large feed.
  *   pnpm bench:rebuild            (MEMCTX_BENCH_EVENTS=1000000 by default)
+ *   MEMCTX_BENCH_PROFILE=1        also: time inside each projection's statements, by statement
+ *   MEMCTX_BENCH_PROJECTIONS=sessions,memory_records   only these (all by default)
  * The feed is seeded through the event store's appendMany with valid domain
  * events: per user one project and sessions of rounds bound to it, some
  * generated statements, and a soft delete and restore now and then.
@@ -9,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { createPostgresDb, ensureVectorExtension } from '@memctx/db';
 import { projectStream, sessionStream } from '@memctx/domain';
 import { createPostgresEventStore, migrateEventStore, type AppendManyItem, type EventToAppend } from '@memctx/event-store';
-import { ensureActiveGeneration, migrateGenerations, rebuildProjection } from '@memctx/projections';
+import type { Queryable } from '@memctx/db';
+import { ensureActiveGeneration, migrateGenerations, rebuildProjection, type Projection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { createBenchDatabase } from '../lib/database.js';
 import { fmt } from '../lib/stats.js';
@@ -19,6 +22,29 @@ const target = Number(process.env.MEMCTX_BENCH_EVENTS ?? 1_000_000);
 const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? 5_000);
 const USERS = 1_000;
 const ROUNDS_PER_SESSION = 50;
+
+const profile = process.env.MEMCTX_BENCH_PROFILE === '1';
+
+/** The projection with its statements timed (milliseconds and calls per statement, named by its first words). */
+function profiled(projection: Projection): { projection: Projection; times: Map<string, { ms: number; calls: number }> } {
+  const times = new Map<string, { ms: number; calls: number }>();
+  const timed = <T>(sql: string, run: () => Promise<T>): Promise<T> => {
+    const name = sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+    const started = performance.now();
+    return run().finally(() => {
+      const entry = times.get(name) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - started;
+      entry.calls++;
+      times.set(name, entry);
+    });
+  };
+  const wrap = (tx: Queryable): Queryable => ({
+    ...tx,
+    query: ((sql: string, params?: readonly unknown[]) => timed(sql, () => tx.query(sql, params))) as Queryable['query'],
+    exec: (sql: string) => timed(sql, () => tx.exec(sql)),
+  });
+  return { projection: { ...projection, apply: (tx, events) => projection.apply(wrap(tx), events) }, times };
+}
 
 const database = await createBenchDatabase(serverUrl);
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 4 });
@@ -89,7 +115,9 @@ try {
   const scanSeconds = (performance.now() - scanStarted) / 1000;
   console.log(`  feed read only    ${fmt(scanned / scanSeconds, 0).padStart(8)} events/s  (${scanned} events in ${fmt(scanSeconds)} s)`);
 
-  for (const projection of allProjections) {
+  const only = process.env.MEMCTX_BENCH_PROJECTIONS?.split(',').map((name) => name.trim());
+  for (const plain of allProjections.filter((p) => !only || only.includes(p.name))) {
+    const { projection, times } = profile ? profiled(plain) : { projection: plain, times: undefined };
     await ensureActiveGeneration(db, projection);
     let last = 0;
     const result = await rebuildProjection(db, store, projection, {
@@ -102,6 +130,9 @@ try {
       },
     });
     console.log(`  ${projection.name.padEnd(16)} ${fmt(result.events / result.seconds, 0).padStart(8)} events/s  (${result.events} events in ${fmt(result.seconds)} s)`);
+    for (const [sql, { ms, calls }] of [...(times ?? new Map<string, { ms: number; calls: number }>())].sort((a, b) => b[1].ms - a[1].ms)) {
+      console.log(`      ${fmt(ms / 1000).padStart(7)} s  ${String(calls).padStart(6)} calls  ${sql}`);
+    }
   }
 } finally {
   await db.close();

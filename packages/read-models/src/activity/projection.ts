@@ -1,7 +1,7 @@
 import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
-import { rowsOf, runsOf } from '../events.js';
+import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
 
 export const ACTIVITY_SUMMARY_LENGTH = 140;
 
@@ -23,8 +23,13 @@ CREATE TABLE activity_items (
   hidden boolean NOT NULL DEFAULT false,
   PRIMARY KEY (user_id, global_position)
 );
-CREATE INDEX activity_items_newest ON activity_items (user_id, occurred_at DESC, global_position DESC) WHERE NOT hidden;
+-- Lifecycle events find a session's items by it (a rebuild needs it while it loads).
 CREATE INDEX activity_items_session ON activity_items (user_id, session_id);
+`;
+
+// Secondary indexes: a rebuild builds them after its bulk load.
+const indexSql = `
+CREATE INDEX activity_items_newest ON activity_items (user_id, occurred_at DESC, global_position DESC) WHERE NOT hidden;
 `;
 
 const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;
@@ -64,28 +69,55 @@ const insertItems = (tx: Queryable, events: readonly RecordedEvent[]) => {
   );
 };
 
-async function applySessionLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
-  if (event.type === 'SessionPurged') {
-    await tx.query('DELETE FROM activity_items WHERE user_id = $1 AND session_id = $2', [user_id, session_id]);
-    return;
-  }
-  await tx.query('UPDATE activity_items SET hidden = $3 WHERE user_id = $1 AND session_id = $2', [
-    user_id, session_id, event.type === 'SessionSoftDeleted',
-  ]);
-}
+// A type literal, not an interface: event data (a JSON object) converts to it.
+type SessionKeyed = {
+  user_id: string;
+  session_id: string | null;
+};
+
+const sessionKey = (event: RecordedEvent) => {
+  const { user_id, session_id } = event.data as SessionKeyed;
+  return `${user_id}\u0000${session_id ?? ''}`;
+};
+
+const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const last = lastPerKey(events, sessionKey);
+  const data = last.map((event) => event.data as SessionKeyed);
+  return tx.query(
+    `UPDATE activity_items a SET hidden = i.hidden FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
+     WHERE a.user_id = i.user_id AND a.session_id = i.session_id`,
+    [data.map((d) => d.user_id), data.map((d) => d.session_id), last.map((event) => event.type === 'SessionSoftDeleted')],
+  );
+};
+
+const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
+    `DELETE FROM activity_items a USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
+     WHERE a.user_id = p.user_id AND a.session_id = p.session_id`,
+    sessionArrays(events),
+  );
+
+const groupOf = (type: string) => {
+  if (type in ITEM_FIELDS) return 'item';
+  return type === 'SessionPurged' ? 'purge' : 'visibility';
+};
 
 export const activityProjection = defineProjection({
   name: 'activity',
   version: 2,
   tables: ['activity_items'],
   schemaSql,
+  indexSql,
   handles: [...Object.keys(ITEM_FIELDS), 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
-    // Items of different events never collide (keyed by feed position), so a mixed run is one INSERT.
-    for (const run of runsOf(events, (type) => (type in ITEM_FIELDS ? 'item' : type))) {
-      if (run[0]!.type in ITEM_FIELDS) await insertItems(tx, run);
-      else for (const event of run) await applySessionLifecycle(tx, event);
+    // Items of different events never collide (keyed by feed position) and lifecycle events touch only their
+    // session's items, so steps of many sessions apply as one statement per kind (items of no session share a key:
+    // no lifecycle event names them).
+    for (const step of stepsOf(events, { keyOf: sessionKey, groupOf })) {
+      const group = groupOf(step[0]!.type);
+      if (group === 'item') await insertItems(tx, step);
+      else if (group === 'visibility') await applyVisibility(tx, step);
+      else await applyPurges(tx, step);
     }
   },
 });

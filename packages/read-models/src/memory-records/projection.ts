@@ -3,7 +3,7 @@ import type { DocumentIngested } from '@memctx/domain';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
-import { rowsOf, runsOf } from '../events.js';
+import { lastPerKey, sessionArrays, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
@@ -53,14 +53,9 @@ CREATE TABLE memory_records (
   embedding_claimed_until timestamptz,
   PRIMARY KEY (user_id, record_id)
 );
-CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
-CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
-CREATE INDEX memory_records_search ON memory_records USING gin (search);
-CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
+-- The handlers find a source's and a session's records by these (a rebuild needs them while it loads).
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
-CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
-CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
+CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
 
 CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
@@ -110,6 +105,16 @@ CREATE TRIGGER memory_token_totals_on_update AFTER UPDATE ON memory_records
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_apply();
 CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_delete();
+`;
+
+// Secondary indexes: a rebuild builds them after its bulk load (HNSW and GIN are the costly ones to maintain row by row).
+const indexSql = `
+CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
+CREATE INDEX memory_records_search ON memory_records USING gin (search);
+CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
+CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
+CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
 `;
 
 function summarize(userMessage: string, assistantMessage: string): string {
@@ -175,7 +180,7 @@ const insertRecords = (tx: Queryable, rows: RecordRow[]) =>
     [JSON.stringify(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })))],
   );
 
-/** Fields of RoundIngested and GeneratedStatementRecorded rows (rowsOf adds the feed position). */
+/** Fields of RoundIngested and GeneratedStatementRecorded data, with the feed position added. */
 interface EventRow {
   user_id: string;
   session_id: string;
@@ -226,18 +231,35 @@ function generatedRecord(r: EventRow): RecordRow {
 const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
 
 function recordsOf(events: readonly RecordedEvent[]): RecordRow[] {
-  const rows: EventRow[] = JSON.parse(rowsOf(events));
-  return rows.map((row, i) => (events[i]!.type === 'RoundIngested' ? roundRecord(row) : generatedRecord(row)));
+  // Straight from the event data: a JSON round trip of the whole batch cost more than the mapping itself.
+  return events.map((event) => {
+    const row = { ...(event.data as unknown as EventRow), global_position: String(event.global_position) };
+    return event.type === 'RoundIngested' ? roundRecord(row) : generatedRecord(row);
+  });
 }
 
-/** A stored document: its chunks replace whatever an earlier version of the source left. */
-async function applyDocument(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const doc = event.data as DocumentIngested['data'];
-  await tx.query('DELETE FROM memory_records WHERE user_id = $1 AND source_id = $2', [doc.user_id, doc.source_id]);
-  if (doc.chunks.length === 0) return;
-  await insertRecords(
-    tx,
-    doc.chunks.map((chunk) => ({
+const sessionKey = (event: RecordedEvent) => {
+  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+  return `session\u0000${user_id}\u0000${session_id}`;
+};
+
+const sourceKey = (event: RecordedEvent) => {
+  const { user_id, source_id } = event.data as { user_id: string; source_id: string };
+  return `source\u0000${user_id}\u0000${source_id}`;
+};
+
+/** Stored documents: each source's newest version in the step replaces whatever an earlier version left. */
+async function applyDocuments(tx: Queryable, events: readonly RecordedEvent[]): Promise<void> {
+  const latest = lastPerKey(events, sourceKey);
+  const docs = latest.map((event) => event.data as DocumentIngested['data']);
+  await tx.query(
+    `DELETE FROM memory_records m USING unnest($1::text[], $2::text[]) AS d(user_id, source_id)
+     WHERE m.user_id = d.user_id AND m.source_id = d.source_id`,
+    [docs.map((doc) => doc.user_id), docs.map((doc) => doc.source_id)],
+  );
+  const chunks = latest.flatMap((event) => {
+    const doc = event.data as DocumentIngested['data'];
+    return doc.chunks.map((chunk) => ({
       user_id: doc.user_id,
       record_id: chunk.chunk_id,
       session_id: null,
@@ -251,34 +273,53 @@ async function applyDocument(tx: Queryable, event: RecordedEvent): Promise<void>
       embed_text: chunk.text,
       created_at: doc.ingested_at,
       global_position: String(event.global_position),
-    })),
-  );
+    }));
+  });
+  if (chunks.length > 0) await insertRecords(tx, chunks);
 }
 
-async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
-  if (event.type === 'SessionPurged') {
-    await tx.query('DELETE FROM memory_records WHERE user_id = $1 AND session_id = $2', [user_id, session_id]);
-    return;
-  }
-  const hidden = event.type === 'SessionSoftDeleted';
-  await tx.query('UPDATE memory_records SET hidden = $3 WHERE user_id = $1 AND session_id = $2 AND hidden <> $3', [
-    user_id, session_id, hidden,
-  ]);
-}
+/** Soft deletes and restores: a session's last one in the step decides whether its records are hidden. */
+const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const last = lastPerKey(events, sessionKey);
+  const data = last.map((event) => event.data as { user_id: string; session_id: string });
+  return tx.query(
+    `UPDATE memory_records m SET hidden = i.hidden
+     FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
+     WHERE m.user_id = i.user_id AND m.session_id = i.session_id AND m.hidden <> i.hidden`,
+    [data.map((d) => d.user_id), data.map((d) => d.session_id), last.map((event) => event.type === 'SessionSoftDeleted')],
+  );
+};
+
+const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
+  tx.query(
+    `DELETE FROM memory_records m USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
+     WHERE m.user_id = p.user_id AND m.session_id = p.session_id`,
+    sessionArrays(events),
+  );
+
+const groupOf = (type: string) => {
+  if (isWrite(type)) return 'write';
+  if (type === 'SessionSoftDeleted' || type === 'SessionRestored') return 'visibility';
+  return type;
+};
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
   version: 4,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
+  indexSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'DocumentIngested', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
-    // Rounds and generated statements insert distinct records, so a mixed run is one INSERT.
-    for (const run of runsOf(events, (type) => (isWrite(type) ? 'write' : type))) {
-      if (isWrite(run[0]!.type)) await insertRecords(tx, recordsOf(run));
-      else if (run[0]!.type === 'DocumentIngested') for (const event of run) await applyDocument(tx, event);
-      else for (const event of run) await applyLifecycle(tx, event);
+    // Events touch only the records of their session (or, for documents, their source), so steps of many sessions
+    // and sources apply as one statement per kind; rounds and generated statements insert distinct records and share one.
+    const steps = stepsOf(events, { keyOf: (event) => (event.type === 'DocumentIngested' ? sourceKey(event) : sessionKey(event)), groupOf });
+    for (const step of steps) {
+      const group = groupOf(step[0]!.type);
+      if (group === 'write') await insertRecords(tx, recordsOf(step));
+      else if (group === 'DocumentIngested') await applyDocuments(tx, step);
+      else if (group === 'visibility') await applyVisibility(tx, step);
+      else await applyPurges(tx, step);
     }
   },
 });

@@ -1,7 +1,7 @@
 import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
-import { rowsOf, runsOf } from '../events.js';
+import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
 
 export const TITLE_LENGTH = 80;
 export const PREVIEW_LENGTH = 160;
@@ -23,8 +23,6 @@ CREATE TABLE sessions (
   stream_position bigint NOT NULL,
   PRIMARY KEY (user_id, session_id)
 );
-CREATE INDEX sessions_active_by_user ON sessions (user_id, updated_at DESC) WHERE deleted_at IS NULL;
-CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NOT NULL;
 CREATE TABLE session_messages (
   user_id text NOT NULL,
   session_id text NOT NULL,
@@ -49,6 +47,23 @@ CREATE TABLE session_sips (
   PRIMARY KEY (user_id, session_id)
 );
 `;
+
+// Secondary indexes: a rebuild builds them after its bulk load.
+const indexSql = `
+CREATE INDEX sessions_active_by_user ON sessions (user_id, updated_at DESC) WHERE deleted_at IS NULL;
+CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NOT NULL;
+`;
+
+// A type literal, not an interface: event data (a JSON object) converts to it.
+type SessionKeyed = {
+  user_id: string;
+  session_id: string;
+};
+
+const keyOf = (event: RecordedEvent) => {
+  const { user_id, session_id } = event.data as SessionKeyed;
+  return `${user_id}\u0000${session_id}`;
+};
 
 /*
  * One round becomes two turns, user then assistant (an empty reply adds no
@@ -109,13 +124,15 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-/** A SIP shapes only the next round of its session: once used, it is gone. */
+/**
+ * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
+ * the rounds' JSON (messages and all) for two keys cost as much as a fifth of the rounds' own statement.
+ */
 const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
   tx.query(
-    `DELETE FROM session_sips p USING (
-       SELECT DISTINCT user_id, session_id FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text)
-     ) i WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
-    [rowsOf(events)],
+    `DELETE FROM session_sips p USING unnest($1::text[], $2::text[]) AS i(user_id, session_id)
+     WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
+    sessionArrays(events),
   );
 
 /** A generated statement creates the session when it is the first write, but adds no transcript turn. */
@@ -134,58 +151,105 @@ const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const data = event.data as { user_id: string; session_id: string; deleted_at?: string; purge_after?: string; restored_at?: string };
-  const key = [data.user_id, data.session_id, event.stream_position];
-  const guard = 'user_id = $1 AND session_id = $2 AND stream_position < $3';
-  switch (event.type) {
-    case 'SessionSoftDeleted':
-      await tx.query(`UPDATE sessions SET deleted_at = $4, purge_after = $5, stream_position = $3 WHERE ${guard}`, [
-        ...key, data.deleted_at, data.purge_after,
-      ]);
-      return;
-    case 'SessionRestored':
-      await tx.query(`UPDATE sessions SET deleted_at = NULL, purge_after = NULL, stream_position = $3 WHERE ${guard}`, key);
-      return;
-    case 'SessionPurged':
-      await tx.query('DELETE FROM session_messages WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
-      // The row is kept as a tombstone-free restart point only through its position guard; content is gone.
-      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
-      await tx.query('DELETE FROM session_sips WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
-      // Other sessions' SIPs quoting this one lose their text too, as a replay reads it once the key is destroyed.
-      await tx.query(`UPDATE session_messages SET sip_text = '' WHERE user_id = $1 AND $2 = ANY(sip_cited_sessions) AND sip_text <> ''`, [data.user_id, data.session_id]);
-      await tx.query(`UPDATE session_sips SET sip_text = '' WHERE user_id = $1 AND $2 = ANY(cited_sessions)`, [data.user_id, data.session_id]);
-      return;
-    case 'SipBuilt': {
-      const sip = event.data as { user_id: string; session_id: string | null; sip_text?: string; records_used: number; cited_session_ids?: string[] };
-      if (!sip.session_id) return;
-      // Kept even before the session's first round, so that round's reply records the SIP that shaped it.
-      await tx.query(
-        `INSERT INTO session_sips (user_id, session_id, sip_text, records_used, cited_sessions)
-         VALUES ($1, $2, $3, $4, ARRAY(SELECT jsonb_array_elements_text($5::jsonb)))
-         ON CONFLICT (user_id, session_id) DO UPDATE SET
-           sip_text = EXCLUDED.sip_text, records_used = EXCLUDED.records_used, cited_sessions = EXCLUDED.cited_sessions`,
-        [sip.user_id, sip.session_id, sip.sip_text ?? '', sip.records_used, JSON.stringify(sip.cited_session_ids ?? [])],
-      );
-      return;
-    }
-  }
+
+const text = (value: string | null | undefined) => value ?? null;
+
+/*
+ * Soft deletes and restores of a step: each sets the deleted state and moves the
+ * position guard, and a session's events come in increasing position, so its
+ * last one decides (if it fails the guard, so did the earlier ones).
+ */
+const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const last = lastPerKey(events, keyOf);
+  const data = last.map((event) => event.data as SessionKeyed & { deleted_at?: string; purge_after?: string });
+  const deleted = last.map((event) => event.type === 'SessionSoftDeleted');
+  return tx.query(
+    `UPDATE sessions s SET deleted_at = i.deleted_at, purge_after = i.purge_after, stream_position = i.stream_position
+     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::bigint[]) AS i(user_id, session_id, deleted_at, purge_after, stream_position)
+     WHERE s.user_id = i.user_id AND s.session_id = i.session_id AND s.stream_position < i.stream_position`,
+    [
+      data.map((d) => d.user_id),
+      data.map((d) => d.session_id),
+      data.map((d, n) => (deleted[n] ? text(d.deleted_at) : null)),
+      data.map((d, n) => (deleted[n] ? text(d.purge_after) : null)),
+      last.map((event) => String(event.stream_position)),
+    ],
+  );
+};
+
+/** Purged sessions lose their rows; other sessions' SIPs quoting them lose their text too, as a replay reads it once the key is destroyed. */
+async function applyPurges(tx: Queryable, events: readonly RecordedEvent[]): Promise<void> {
+  const params = sessionArrays(events);
+  const purged = 'unnest($1::text[], $2::text[]) AS p(user_id, session_id)';
+  const own = 't.user_id = p.user_id AND t.session_id = p.session_id';
+  await tx.query(`DELETE FROM session_messages t USING ${purged} WHERE ${own}`, params);
+  await tx.query(`DELETE FROM sessions t USING ${purged} WHERE ${own}`, params);
+  await tx.query(`DELETE FROM session_sips t USING ${purged} WHERE ${own}`, params);
+  await tx.query(
+    `UPDATE session_messages t SET sip_text = '' FROM ${purged}
+     WHERE t.user_id = p.user_id AND p.session_id = ANY(t.sip_cited_sessions) AND t.sip_text <> ''`,
+    params,
+  );
+  await tx.query(`UPDATE session_sips t SET sip_text = '' FROM ${purged} WHERE t.user_id = p.user_id AND p.session_id = ANY(t.cited_sessions)`, params);
 }
+
+/** The SIP built for a session: kept even before its first round, so that round's reply records the SIP that shaped it. A newer one replaces it. */
+const applySips = (tx: Queryable, events: readonly RecordedEvent[]) => {
+  const sips = lastPerKey(events, keyOf).map(
+    (event) => event.data as SessionKeyed & { sip_text?: string; records_used: number; cited_session_ids?: string[] },
+  );
+  return tx.query(
+    `INSERT INTO session_sips (user_id, session_id, sip_text, records_used, cited_sessions)
+     SELECT user_id, session_id, sip_text, records_used, ARRAY(SELECT jsonb_array_elements_text(cited_sessions))
+     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, sip_text text, records_used int, cited_sessions jsonb)
+     ON CONFLICT (user_id, session_id) DO UPDATE SET
+       sip_text = EXCLUDED.sip_text, records_used = EXCLUDED.records_used, cited_sessions = EXCLUDED.cited_sessions`,
+    [
+      JSON.stringify(
+        sips.map((sip) => ({
+          user_id: sip.user_id, session_id: sip.session_id, sip_text: sip.sip_text ?? '', records_used: sip.records_used,
+          cited_sessions: sip.cited_session_ids ?? [],
+        })),
+      ),
+    ],
+  );
+};
 
 export const sessionsProjection = defineProjection({
   name: 'sessions',
   version: 3,
   tables: ['sessions', 'session_messages', 'session_sips'],
   schemaSql,
+  indexSql,
   handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'SipBuilt'],
   async apply(tx, events) {
-    for (const run of runsOf(events)) {
-      if (run[0]!.type === 'RoundIngested') {
-        await applyRounds(tx, run);
-        await consumeSips(tx, run);
+    // A SIP built for no session changes nothing here.
+    const relevant = events.filter((event) => event.type !== 'SipBuilt' || (event.data as { session_id: string | null }).session_id);
+    // Each event touches its own session's rows, except a purge (it blanks SIPs quoting the session): steps of
+    // many sessions apply as one statement per kind, and purges cut the batch.
+    const steps = stepsOf(relevant, {
+      keyOf,
+      groupOf: (type) => (type === 'SessionSoftDeleted' || type === 'SessionRestored' ? 'visibility' : type),
+      isBarrier: (event) => event.type === 'SessionPurged',
+    });
+    for (const step of steps) {
+      switch (step[0]!.type) {
+        case 'RoundIngested':
+          await applyRounds(tx, step);
+          await consumeSips(tx, step);
+          break;
+        case 'GeneratedStatementRecorded':
+          await applyGenerated(tx, step);
+          break;
+        case 'SipBuilt':
+          await applySips(tx, step);
+          break;
+        case 'SessionPurged':
+          await applyPurges(tx, step);
+          break;
+        default:
+          await applyVisibility(tx, step);
       }
-      else if (run[0]!.type === 'GeneratedStatementRecorded') await applyGenerated(tx, run);
-      else for (const event of run) await applyLifecycle(tx, event);
     }
   },
 });
