@@ -18,6 +18,11 @@ export const API_KEY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX api_keys_user_id_idx ON api_keys (user_id, created_at);
     `,
   },
+  {
+    // Two keys made within one tick of the clock (PGlite's is coarse) tie on created_at; the insertion order breaks the tie.
+    id: '0002_api_keys_created_order',
+    sql: 'ALTER TABLE api_keys ADD COLUMN created_order bigserial',
+  },
 ];
 
 export const migrateApiKeys = (db: Db) => migrate(db, 'auth', API_KEY_MIGRATIONS);
@@ -60,7 +65,7 @@ export function createDbApiKeyStore(db: Db): ApiKeyStore {
       const { rows } = await db.query<ApiKeyRow>(
         `SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys
          WHERE $1::text IS NULL OR user_id = $1
-         ORDER BY created_at, id`,
+         ORDER BY created_at, created_order`,
         [filter.userId ?? null],
       );
       return rows.map(toRecord);
