@@ -1,3 +1,4 @@
+import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 
 /**
@@ -95,4 +96,33 @@ export function sessionArrays(events: readonly RecordedEvent[]): [string[], stri
   }
   const pairs = [...sessions.values()];
   return [pairs.map(([user]) => user), pairs.map(([, session]) => session)];
+}
+
+const sessionOf = (event: RecordedEvent) => {
+  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+  return `${user_id}\u0000${session_id}`;
+};
+
+/**
+ * Soft deletes and restores of a step: each session's last one decides whether
+ * `table`'s rows of that session are hidden. `table` is a read model's own
+ * constant name, never input.
+ */
+export function setSessionsHidden(tx: Queryable, table: string, events: readonly RecordedEvent[]) {
+  const last = lastPerKey(events, sessionOf);
+  const data = last.map((event) => event.data as { user_id: string; session_id: string });
+  return tx.query(
+    `UPDATE ${table} t SET hidden = i.hidden FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
+     WHERE t.user_id = i.user_id AND t.session_id = i.session_id AND t.hidden <> i.hidden`,
+    [data.map((d) => d.user_id), data.map((d) => d.session_id), last.map((event) => event.type === 'SessionSoftDeleted')],
+  );
+}
+
+/** Purges of a step: every row of `table` that belongs to a purged session goes. */
+export function deleteSessions(tx: Queryable, table: string, events: readonly RecordedEvent[]) {
+  return tx.query(
+    `DELETE FROM ${table} t USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
+     WHERE t.user_id = p.user_id AND t.session_id = p.session_id`,
+    sessionArrays(events),
+  );
 }

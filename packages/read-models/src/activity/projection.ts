@@ -1,7 +1,7 @@
 import type { Queryable } from '@memctx/db';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
-import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
+import { deleteSessions, rowsOf, setSessionsHidden, stepsOf } from '../events.js';
 
 export const ACTIVITY_SUMMARY_LENGTH = 140;
 
@@ -80,23 +80,6 @@ const sessionKey = (event: RecordedEvent) => {
   return `${user_id}\u0000${session_id ?? ''}`;
 };
 
-const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const last = lastPerKey(events, sessionKey);
-  const data = last.map((event) => event.data as SessionKeyed);
-  return tx.query(
-    `UPDATE activity_items a SET hidden = i.hidden FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
-     WHERE a.user_id = i.user_id AND a.session_id = i.session_id`,
-    [data.map((d) => d.user_id), data.map((d) => d.session_id), last.map((event) => event.type === 'SessionSoftDeleted')],
-  );
-};
-
-const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
-  tx.query(
-    `DELETE FROM activity_items a USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
-     WHERE a.user_id = p.user_id AND a.session_id = p.session_id`,
-    sessionArrays(events),
-  );
-
 const groupOf = (type: string) => {
   if (type in ITEM_FIELDS) return 'item';
   return type === 'SessionPurged' ? 'purge' : 'visibility';
@@ -116,8 +99,8 @@ export const activityProjection = defineProjection({
     for (const step of stepsOf(events, { keyOf: sessionKey, groupOf })) {
       const group = groupOf(step[0]!.type);
       if (group === 'item') await insertItems(tx, step);
-      else if (group === 'visibility') await applyVisibility(tx, step);
-      else await applyPurges(tx, step);
+      else if (group === 'visibility') await setSessionsHidden(tx, 'activity_items', step);
+      else await deleteSessions(tx, 'activity_items', step);
     }
   },
 });

@@ -3,7 +3,7 @@ import type { DocumentIngested } from '@memctx/domain';
 import type { RecordedEvent } from '@memctx/event-store';
 import { defineProjection } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
-import { lastPerKey, sessionArrays, stepsOf } from '../events.js';
+import { deleteSessions, lastPerKey, setSessionsHidden, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
@@ -278,25 +278,6 @@ async function applyDocuments(tx: Queryable, events: readonly RecordedEvent[]): 
   if (chunks.length > 0) await insertRecords(tx, chunks);
 }
 
-/** Soft deletes and restores: a session's last one in the step decides whether its records are hidden. */
-const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const last = lastPerKey(events, sessionKey);
-  const data = last.map((event) => event.data as { user_id: string; session_id: string });
-  return tx.query(
-    `UPDATE memory_records m SET hidden = i.hidden
-     FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
-     WHERE m.user_id = i.user_id AND m.session_id = i.session_id AND m.hidden <> i.hidden`,
-    [data.map((d) => d.user_id), data.map((d) => d.session_id), last.map((event) => event.type === 'SessionSoftDeleted')],
-  );
-};
-
-const applyPurges = (tx: Queryable, events: readonly RecordedEvent[]) =>
-  tx.query(
-    `DELETE FROM memory_records m USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
-     WHERE m.user_id = p.user_id AND m.session_id = p.session_id`,
-    sessionArrays(events),
-  );
-
 const groupOf = (type: string) => {
   if (isWrite(type)) return 'write';
   if (type === 'SessionSoftDeleted' || type === 'SessionRestored') return 'visibility';
@@ -318,8 +299,8 @@ export const memoryRecordsProjection = defineProjection({
       const group = groupOf(step[0]!.type);
       if (group === 'write') await insertRecords(tx, recordsOf(step));
       else if (group === 'DocumentIngested') await applyDocuments(tx, step);
-      else if (group === 'visibility') await applyVisibility(tx, step);
-      else await applyPurges(tx, step);
+      else if (group === 'visibility') await setSessionsHidden(tx, 'memory_records', step);
+      else await deleteSessions(tx, 'memory_records', step);
     }
   },
 });
