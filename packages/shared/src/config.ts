@@ -223,7 +223,7 @@ const environmentSchema = z.object({
   MEMCTX_EMBED_REPLIES: onOff().default(true),
   MEMCTX_SIP_TOKEN_BUDGET: wholeNumber(50, 100_000).default(1_500),
   MEMCTX_SIP_MIN_SIMILARITY: unitInterval().default(0.76),
-  MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.3),
+  MEMCTX_SIP_MIN_COVERAGE: unitInterval().default(0.25),
   MEMCTX_FS_CONNECTOR_ROOT: z.string().trim().min(1).optional(),
   MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: onOff().default(false),
   MEMCTX_WEB_CONNECTOR_ALLOW_HOSTS: hostList().default([]),

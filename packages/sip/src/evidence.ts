@@ -24,7 +24,7 @@ export interface EvidencePolicy {
 }
 
 // Calibrated on LoCoMo with bge-small-en-v1.5 (test/bench/locomo; docs/decisions.md has the measured rates).
-export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { minSimilarity: 0.76, minCoverage: 0.3, maxSpeakerGap: 0.15 };
+export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { minSimilarity: 0.76, minCoverage: 0.25, maxSpeakerGap: 0.1 };
 
 export interface EvidenceSignals {
   similarity: number | null;

@@ -85,12 +85,12 @@ describe('evidence', () => {
   it('with a query: grounded when a cited record states enough of the query or is close enough, abstain otherwise', () => {
     expect(judgeEvidence([{ similarity: null, coverage: 0.9 }], true)).toEqual({ grounded: true, abstain: false });
     expect(judgeEvidence([{ similarity: 0.95, coverage: 0 }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.25 }, { similarity: null, coverage: 0.2 }], true)).toEqual({ grounded: false, abstain: true });
+    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.2 }, { similarity: null, coverage: 0.1 }], true)).toEqual({ grounded: false, abstain: true });
   });
 
   it("abstains when someone other than the named speaker states the query clearly better (a fact pinned on the wrong person)", () => {
     const named = { similarity: null, coverage: 0.5, anySpeakerCoverage: 0.5 };
-    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.6 }], true).grounded).toBe(true);
+    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.55 }], true).grounded).toBe(true);
     expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true)).toEqual({ grounded: false, abstain: true });
     expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true, { minSimilarity: 1, minCoverage: 0.5, maxSpeakerGap: 0.5 }).grounded).toBe(true);
   });
