@@ -9,6 +9,10 @@ declare global {
       requestId: string;
       /** Set by requireApiKey once the bearer key checks out. */
       auth?: AuthContext;
+      /** Milliseconds per stage of this request (http/stages.ts); only requests that time stages have it. */
+      stages?: Record<string, number>;
+      /** When the handler returned, to time writing the response. */
+      handledAt?: number;
     }
   }
 }
