@@ -17,8 +17,8 @@ export function requireApiKey(store: ApiKeyStore): RequestHandler {
     if (!isWellFormedApiKey(token)) throw unauthorized(INVALID_API_KEY);
     const auth = await timed(req, 'auth', () => store.authenticate(token));
     if (!auth) throw unauthorized(INVALID_API_KEY);
+    // The request's logger, made on first use, binds the caller from here on.
     req.auth = auth;
-    req.log.setBindings({ user_id: auth.userId, key_id: auth.keyId });
     next();
   };
 }
