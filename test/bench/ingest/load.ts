@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -13,9 +14,9 @@ export interface LoadResult {
 
 /**
  * The same load for every target: one connection per user (its own key and session),
- * posting the same round body as fast as answers come back.
+ * posting the same round body as fast as answers come back; with `idempotencyKeys`, each with its own key.
  */
-export async function postRounds(url: string, keys: readonly string[], seconds: number): Promise<LoadResult> {
+export async function postRounds(url: string, keys: readonly string[], seconds: number, options: { idempotencyKeys?: boolean } = {}): Promise<LoadResult> {
   let clientNumber = 0;
   const acknowledgedIds = new Set<string>();
   const result = await autocannon({
@@ -31,7 +32,12 @@ export async function postRounds(url: string, keys: readonly string[], seconds: 
           const n = context.n;
           return {
             ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[n % keys.length]}` },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${keys[n % keys.length]}`,
+              // As @memctx/client sends them: a fresh key per round.
+              ...(options.idempotencyKeys ? { 'idempotency-key': randomUUID() } : {}),
+            },
             body: JSON.stringify({
               session_id: `bench-session-${n}`,
               user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
