@@ -24,7 +24,11 @@ export function requestLogging(logger: Logger): RequestHandler {
       configurable: true,
       get: () => (child ??= logger.child({ request_id: req.requestId, ...callerOf(req) })),
     });
-    res.once('finish', () => {
+    // 'close' without 'finish' is a client that went away mid-answer: it gets its line too, once.
+    let logged = false;
+    const complete = () => {
+      if (logged) return;
+      logged = true;
       const level = levelOf(res.statusCode, res.err);
       if (!logger.isLevelEnabled(level)) return;
       const line = {
@@ -36,7 +40,9 @@ export function requestLogging(logger: Logger): RequestHandler {
         ...(res.err ? { err: stdSerializers.err(res.err) } : {}),
       };
       logger[level](line, res.err ? 'request errored' : 'request completed');
-    });
+    };
+    res.once('finish', complete);
+    res.once('close', complete);
     next();
   };
 }
