@@ -3,13 +3,15 @@
  *   1. reference: a plain Express 5 endpoint, API key by SHA-256 and one INSERT per request (pg pool 20);
  *   2. bare Express: JSON parsing and an answer, no database (is Express the limit?);
  *   3. memctx: the API (pool 20) and a projector process on PostgreSQL;
+ *   4. memctx with the projector stopped during the load (the write path alone, as with the projector on other cores);
  * each with the same autocannon load (one user, key and session per connection) and the same round body,
  * then the ratio memctx / reference of req/s and of p99 (the figure to track), and where an ingest request's
  * time goes inside the API (stages, from /metrics).
  *   pnpm build && pnpm bench:ingest
  * Env: MEMCTX_BENCH_DATABASE_URL (server to create a scratch database on), MEMCTX_BENCH_SECONDS (15 per phase),
  *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profile of the API process),
- *      MEMCTX_BENCH_PHASES (reference,bare,memctx), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
+ *      MEMCTX_BENCH_PHASES (reference,bare,memctx,api-alone: the last runs memctx with the projector stopped during the
+ *      load and started after it, the write path alone), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
  *      as the typed client's do; the reference has no such feature).
  * Zero-loss check: acknowledged rounds = rows (reference) / RoundIngested events = projected ROUND records (memctx).
  */
@@ -24,6 +26,7 @@ import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
 import { profileShares } from '../lib/profile.js';
 import { fmt } from '../lib/stats.js';
+import { lossCheck, settledRounds, countRounds } from './checks.js';
 import { measureCpu } from './cpu.js';
 import { postRounds, type LoadResult } from './load.js';
 import { startReference } from './reference.js';
@@ -34,7 +37,7 @@ const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 15);
 const connections = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 64);
 const profile = process.env.MEMCTX_BENCH_PROFILE === '1';
 const idempotencyKeys = process.env.MEMCTX_BENCH_IDEMPOTENCY === '1';
-const phases = new Set((process.env.MEMCTX_BENCH_PHASES ?? 'reference,bare,memctx').split(','));
+const phases = new Set((process.env.MEMCTX_BENCH_PHASES ?? 'reference,bare,memctx,api-alone').split(','));
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = 18_300 + (process.pid % 500);
 
@@ -49,20 +52,12 @@ function report(name: string, result: LoadResult, cpu: Record<string, number>): 
   console.log(`                 CPU ms per request: ${perRequest.join(', ')}`);
 }
 
-/** Requests in flight when the clock stopped are stored but never counted by the client: at most one per connection. */
-function lossCheck(acknowledged: Set<string>, stored: Set<string>, storedCount: number): { ok: boolean; text: string } {
-  const missing = [...acknowledged].filter((id) => !stored.has(id)).length;
-  const inFlight = storedCount - acknowledged.size;
-  const ok = missing === 0 && inFlight >= 0 && inFlight <= connections;
-  return { ok, text: `${acknowledged.size} acknowledged, ${missing} missing, ${inFlight} written while in flight at stop` };
-}
-
 requireBuild();
 const database = await createBenchDatabase(serverUrl);
 const profileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-prof-'));
 const common = { MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000' };
 const api = await startService({ ...common, PORT: String(PORT), MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-const projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+let projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
 const db: Db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
 const store = createPostgresEventStore(db);
 const results = new Map<string, LoadResult>();
@@ -93,55 +88,55 @@ try {
     }
     if (mode === 'insert') {
       const rows = (await db.query<{ round_id: string }>('SELECT round_id::text FROM reference_rounds')).rows.map((r) => r.round_id);
-      const check = lossCheck(results.get('insert')!.acknowledgedIds, new Set(rows), rows.length);
+      const check = lossCheck(results.get('insert')!.acknowledgedIds, new Set(rows), rows.length, connections);
       console.log(`                 zero loss: ${check.text}: ${check.ok ? 'OK' : 'MISMATCH'}`);
       lossless &&= check.ok;
     }
   }
 
-  if (phases.has('memctx')) {
-    const { result, cpu } = await measureCpu(db, { api: api.child.pid, projector: projector.child.pid }, () => postRounds(api.url!, keys, seconds, { idempotencyKeys }));
-    results.set('memctx', result);
-    report(idempotencyKeys ? 'memctx (keys)' : 'memctx', result, cpu);
-    const status = await projectionStatus(db, store, allProjections);
-    const lagAtStop = Math.max(...status.map((s) => s.lagEvents));
+  /** One memctx phase: the load, CPU, and the zero-loss check of its own rounds (`before`: rounds stored earlier). */
+  async function memctxPhase(label: string, withProjector: boolean): Promise<LoadResult> {
+    const before = await countRounds(db);
+    const pids = withProjector ? { api: api.child.pid, projector: projector.child.pid } : { api: api.child.pid };
+    const { result, cpu } = await measureCpu(db, pids, () => postRounds(api.url!, keys, seconds, { idempotencyKeys }));
+    report(label, result, cpu);
+    if (!withProjector) projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+    const lagAtStop = Math.max(...(await projectionStatus(db, store, allProjections)).map((s) => s.lagEvents));
     const caughtUpStart = performance.now();
-    // Requests in flight when the load stopped still commit afterwards: wait until no event arrives and every
-    // round is projected. Not "lag 0" alone: the feed counts an event only once every older transaction on the
-    // server has ended, so a long transaction in another database can hide events from the lag (seen 2026-11-24).
-    const countRounds = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE type = 'RoundIngested'")).rows[0]!.n;
-    const countRecords = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM memory_records WHERE provenance = 'ROUND'")).rows[0]!.n;
-    let events = await countRounds();
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 250));
-      const now = await countRounds();
-      if (now === events && (await countRecords()) === now) break;
-      events = now;
-    }
+    const { events, projected } = await settledRounds(db);
     const catchUp = (performance.now() - caughtUpStart) / 1000;
-    const projected = new Set(
-      (await db.query<{ record_id: string }>("SELECT record_id FROM memory_records WHERE provenance = 'ROUND'")).rows.map((r) => r.record_id),
-    );
-    const check = lossCheck(result.acknowledgedIds, projected, events);
+    const check = lossCheck(result.acknowledgedIds, projected, events - before, connections);
     const ok = check.ok && events === projected.size;
     console.log(`                 zero loss: ${check.text}; events ${events} = projected ${projected.size}: ${ok ? 'OK' : 'MISMATCH'}`);
     console.log(`                 projection lag ${lagAtStop} events when the load stopped; caught up ${fmt(catchUp, 2)} s later`);
     lossless &&= ok;
+    return result;
+  }
 
+  if (phases.has('memctx')) {
+    results.set('memctx', await memctxPhase(idempotencyKeys ? 'memctx (keys)' : 'memctx', true));
     const stages = ingestStages(await (await fetch(`${api.url}/metrics`)).text());
     if (stages.length > 0) {
       console.log('  memctx ingest request, time per stage inside the API (mean; p99 as the upper bound of its histogram bucket):');
       for (const s of stages) console.log(`    ${s.stage.padEnd(18)} mean ${fmt(s.meanMs, 2).padStart(7)} ms   p99 ≤ ${fmt(s.p99Ms, 1).padStart(6)} ms   (${s.count} requests)`);
     }
   }
+  // The write path alone: the projector stopped during the load (as when it runs on other cores), started after it.
+  if (phases.has('api-alone')) {
+    await projector.stop();
+    results.set('api-alone', await memctxPhase('API alone', false));
+  }
 
   const reference = results.get('insert');
   const memctx = results.get('memctx');
-  if (reference && memctx) {
-    const rate = memctx.acknowledged / reference.acknowledged;
-    const p99 = memctx.latency.p99 / reference.latency.p99;
-    console.log(`  memctx / reference: req/s ×${fmt(rate, 2)} (goal ≥ 1.00), p99 ×${fmt(p99, 2)} (goal ≤ 1.00)`);
-  }
+  const ratio = (name: string, ours: LoadResult | undefined) => {
+    if (!reference || !ours) return;
+    const rate = ours.acknowledged / reference.acknowledged;
+    const p99 = ours.latency.p99 / reference.latency.p99;
+    console.log(`  ${name} / reference: req/s ×${fmt(rate, 2)} (goal ≥ 1.00), p99 ×${fmt(p99, 2)} (goal ≤ 1.00)`);
+  };
+  ratio('memctx', memctx);
+  ratio('memctx API alone', results.get('api-alone'));
   if (!lossless) process.exitCode = 1;
 } finally {
   await api.stop();
