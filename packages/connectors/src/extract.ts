@@ -2,6 +2,7 @@
 export async function loadFormatLibraries(): Promise<void> {
   await Promise.all([import('linkedom'), import('@mozilla/readability'), import('pdf-parse'), import('mammoth')]);
 }
+import { decodeBytes } from './charset.js';
 import { mediaType } from './mime.js';
 import { UnparseableDocument } from './types.js';
 
@@ -19,17 +20,22 @@ export interface DocumentInput {
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** Text that is mostly control characters or replacement characters is not text. */
+/**
+ * Text in the charset it is in (see charset.ts: the web connector has applied a
+ * declared one already). NUL in the decoded text means binary: checked after
+ * decoding, since UTF-16 text is full of zero bytes. Text that is mostly
+ * control characters or replacement characters is not text.
+ */
 function decodeText(content: Buffer): string {
-  if (content.includes(0)) throw new UnparseableDocument('the document is binary, not text');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
+  const { text } = decodeBytes(content);
+  if (text.includes('\0')) throw new UnparseableDocument('the document is binary, not text');
   let bad = 0;
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (code === 0xfffd || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d)) bad++;
   }
   if (text.length > 0 && bad / text.length > 0.05) throw new UnparseableDocument('the document is not readable text');
-  return text.replace(/^\uFEFF/, '');
+  return text;
 }
 
 function fromMarkdown(source: string, title: string): ParsedDocument {
