@@ -1,4 +1,6 @@
-import { chunkDocument, createConnectorRegistry, createDocumentParser, defaultConnectors, isPermanent, type ConnectorRegistry } from '@memctx/connectors';
+import {
+  chunkDocument, createConnectorRegistry, createDocumentParser, defaultConnectors, isPermanent, type ConnectorRegistry, type ParsedDocument,
+} from '@memctx/connectors';
 import type { Db } from '@memctx/db';
 import {
   createBullmqDocumentQueue, createCredentialStore, createDocumentHandler, createInProcessDocumentQueue, credentialsKey,
@@ -54,7 +56,7 @@ export async function startDocumentWorker(runtime: Runtime, metrics: Registry): 
   const parser = createDocumentParser({
     timeoutMs: runtime.config.parseTimeoutMs, maxMemoryMb: runtime.config.parseMaxMemoryMb, poolSize: runtime.config.workerConcurrency,
   });
-  const steps: DocumentSteps = {
+  const steps: DocumentSteps<ParsedDocument> = {
     async fetch(type, credentials, externalId) {
       const connector = documents.connectors.get(type);
       if (!connector) throw new Error(`connector ${type} is not offered here`);
@@ -63,7 +65,7 @@ export async function startDocumentWorker(runtime: Runtime, metrics: Registry): 
       return { title: document.title, mime_type: document.mime_type, source_url: document.source_url || null, content: document.content };
     },
     parse: (input) => parser.parse(input),
-    chunk: (text) => chunkDocument(text),
+    chunk: (parsed) => chunkDocument(parsed.text, { blocks: parsed.blocks }),
     isPermanent,
   };
   const handler = createDocumentHandler({
