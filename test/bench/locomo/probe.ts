@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createPostgresDb } from '@memctx/db';
 import { requireBuild, startService } from '../lib/processes.js';
+import { client } from './client.js';
 import { evidenceIds, loadSamples, roundsOf, turnText } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
@@ -25,16 +26,6 @@ interface State {
   roundOfTurn: Record<string, string>[];
 }
 
-async function call<T>(url: string, key: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
 
 requireBuild();
 const url = new URL(serverUrl);
@@ -55,12 +46,13 @@ try {
       method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'locomo' }),
     });
     const key = ((await created.json()) as { api_key: string }).api_key;
+    const call = client(base, key);
     const state: State = { key, projects: [], roundOfTurn: [] };
     for (const sample of samples) {
-      const { id } = await call<{ id: string }>(base, key, 'POST', '/api/v1/projects', { name: sample.sample_id });
+      const { id } = await call<{ id: string }>('POST', '/api/v1/projects', { name: sample.sample_id });
       const map: Record<string, string> = {};
       for (const round of roundsOf(sample)) {
-        const { round_id } = await call<{ round_id: string }>(base, key, 'POST', '/api/v1/memory/ingest', {
+        const { round_id } = await call<{ round_id: string }>('POST', '/api/v1/memory/ingest', {
           session_id: round.sessionId, project_id: id, user_message: turnText(round.user),
           assistant_message: round.assistant ? turnText(round.assistant) : '', timestamp: round.timestamp,
         });
@@ -80,12 +72,13 @@ try {
     }
   } else {
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
+    const call = client(base, state.key);
     const byCategory = new Map<number, { n: number; hit: number; grounded: number; tokens: number }>();
     const misses: string[] = [];
     for (const [s, sample] of samples.entries()) {
       for (const qa of sample.qa) {
-        const sip = await call<{ sip: string; grounded: boolean; citations: { record_id: string }[]; tokens_sip?: number }>(
-          base, state.key, 'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
+        const sip = await call<{ sip: string; grounded: boolean; citations: { record_id: string }[] }>(
+          'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
         );
         const cited = new Set(sip.citations.map((c) => c.record_id));
         const evidence = evidenceIds(qa);

@@ -20,6 +20,7 @@ import { countTokens } from '@memctx/tokens';
 import { createBenchDatabase, type BenchDatabase } from '../lib/database.js';
 import { requireBuild, startService, type Service } from '../lib/processes.js';
 import { fmt, summarize } from '../lib/stats.js';
+import { client, type Call } from './client.js';
 import { evidenceIds, loadSamples, roundsOf, turnText, type Question, type Sample } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
@@ -59,20 +60,6 @@ interface Posted {
   conversationTokens: number;
 }
 
-function client(url: string, key: string) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-type Call = ReturnType<typeof client>;
 
 async function post(call: Call, sample: Sample): Promise<Posted> {
   const { id: projectId } = await call<{ id: string }>('POST', '/api/v1/projects', { name: sample.sample_id });
