@@ -15,7 +15,7 @@ for (const group of ['packages', 'apps']) {
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     // Integration suites share one PostgreSQL database; files run in parallel but each uses its own schema/user ids.
     testTimeout: 60_000,
     hookTimeout: 120_000,

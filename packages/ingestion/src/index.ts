@@ -4,3 +4,4 @@ export { createBullmqDocumentQueue, type BullmqQueueOptions } from './bullmq-que
 export { createInProcessDocumentQueue } from './in-process-queue.js';
 export { dispatchOnce, migrateDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
 export { createDocumentHandler, type ChunkEmbedder, type DocumentPipelineDeps, type DocumentSteps } from './process-document.js';
+export { startDocumentWorker, type DocumentWorkerDeps } from './document-worker.js';
