@@ -1,4 +1,6 @@
 import { StartupError, type Config, type Logger, type Role } from '@memctx/shared';
+import { startOpsServer, type OpsServer } from './ops-server.js';
+import { runtimeHealthChecks } from './runtime-health.js';
 import { openRuntime, type Runtime } from './runtime.js';
 
 /** A started role: stopping it finishes its work in flight. */
@@ -15,6 +17,8 @@ export type StartedRoles<S extends RoleStarters> = { [R in keyof S]?: S[R] exten
 export interface RunningProcess<S extends RoleStarters = RoleStarters> {
   runtime: Runtime;
   roles: StartedRoles<S>;
+  /** Where /metrics and /health are served when the process runs no API (which serves them itself). */
+  opsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -30,10 +34,12 @@ export async function startProcess<S extends RoleStarters>(config: Config, logge
   if (unknown.length > 0) throw new StartupError(`this entry point does not run the role ${unknown.join(', ')} (MEMCTX_ROLES)`);
   const runtime = await openRuntime(config, logger);
   const started: Array<[Role, RoleHandle]> = [];
+  let ops: OpsServer | undefined;
   const stop = async () => {
     const api = started.find(([role]) => role === 'api');
     if (api) await api[1].stop();
     await Promise.all(started.filter(([role]) => role !== 'api').map(([, handle]) => handle.stop()));
+    await ops?.stop();
     await runtime.close();
   };
   try {
@@ -41,10 +47,17 @@ export async function startProcess<S extends RoleStarters>(config: Config, logge
       const start = starters[role];
       if (start && config.roles.includes(role)) started.push([role, await start(runtime)]);
     }
+    if (!config.roles.includes('api')) {
+      ops = await startOpsServer({
+        port: config.metricsPort ?? 0, host: config.host, metrics: runtime.metrics, metricsToken: config.metricsToken,
+        checks: runtimeHealthChecks(runtime, config.roles),
+      });
+      logger.info({ url: ops.url, roles: config.roles }, 'memctx /metrics and /health listening');
+    }
   } catch (error) {
     // What did start must not keep the process alive after start-up failed.
     await stop().catch(() => undefined);
     throw error;
   }
-  return { runtime, roles: Object.fromEntries(started) as StartedRoles<S>, stop };
+  return { runtime, roles: Object.fromEntries(started) as StartedRoles<S>, opsUrl: ops?.url, stop };
 }

@@ -99,6 +99,8 @@ export interface Config {
   idempotencyWaitMs: number;
   /** Absent: /metrics is open; set: it needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Where a process without the api role serves /metrics and /health; absent: a free port, logged at start. */
+  metricsPort?: number;
 }
 
 /** Thrown by `loadConfig`; the message holds one line per bad variable so an operator can fix them all at once. */
@@ -257,6 +259,7 @@ const environmentSchema = z.object({
     .string()
     .min(MIN_ADMIN_TOKEN_LENGTH, { error: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters` })
     .optional(),
+  MEMCTX_METRICS_PORT: wholeNumber(0, 65535).optional(),
 });
 
 function hostList() {
@@ -417,6 +420,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     idempotencyTtlSeconds: vars.MEMCTX_IDEMPOTENCY_TTL_SECONDS,
     idempotencyWaitMs: vars.MEMCTX_IDEMPOTENCY_WAIT_MS,
     metricsToken: vars.MEMCTX_METRICS_TOKEN,
+    metricsPort: vars.MEMCTX_METRICS_PORT,
   });
 }
 

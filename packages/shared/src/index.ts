@@ -20,3 +20,4 @@ export { StartupError } from './startup-error.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
 export { createSealer, parseSealingKey, type Sealer } from './sealing.js';
+export { secretsMatch } from './secrets.js';

@@ -8,7 +8,7 @@ import { connectorDirectory } from '../connectors/from-registry.js';
 import { answerClientErrorsAsJson } from '../http/client-errors.js';
 import { featureRoutes } from '../routes/index.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
-import { runtimeHealthChecks } from './health-checks.js';
+import { runtimeHealthChecks } from '@memctx/runtime';
 
 export interface ApiHandle extends RoleHandle {
   server: Server;
