@@ -15,7 +15,7 @@ export {
   type Role,
   type ProjectorSource,
   type LogLevel,
-} from './config.js';
+} from './config/index.js';
 export { StartupError } from './startup-error.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
