@@ -10,7 +10,7 @@ export {
   type EndpointContext,
 } from './http/endpoints.js';
 export { validate, validated } from './http/validate.js';
-export { HttpError, notFound } from './http/errors.js';
+export { HttpError } from './http/errors.js';
 export { REQUEST_ID_HEADER } from './http/request-id.js';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.js';
 export { runHealthChecks, databaseCheck, DEFAULT_HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, type HealthChecks, type HealthReport } from '@memctx/runtime';

@@ -1,6 +1,5 @@
 export {
   loadConfig,
-  describeConfig,
   unknownVariableWarnings,
   EVENT_STORES,
   ConfigError,

@@ -58,7 +58,7 @@ try {
       {
         method: 'POST',
         path: '/api/v1/memory/ingest',
-        setupRequest(request, context: { n?: number }) {
+        setupRequest(request: Record<string, unknown>, context: { n?: number }) {
           context.n ??= clientNumber++;
           const n = context.n;
           return {
@@ -72,7 +72,7 @@ try {
             }),
           };
         },
-        onResponse(status, body) {
+        onResponse(status: number, body: string) {
           if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
         },
       },

@@ -140,24 +140,3 @@ function describeProblems(issues: readonly z.core.$ZodIssue[], values: Record<st
   }
   return [...problems.values()];
 }
-
-/** The configuration with secrets masked, safe to log at start-up. */
-export function describeConfig(config: Config): Record<string, unknown> {
-  const maskPassword = (url: string | undefined) => {
-    if (!url) return undefined;
-    // A KurrentDB cluster address lists several hosts, which URL cannot parse.
-    if (!URL.canParse(url)) return url.replace(/\/\/[^@/]*@/, '//***@');
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  };
-  return {
-    ...config,
-    databaseUrl: maskPassword(config.databaseUrl),
-    redisUrl: maskPassword(config.redisUrl),
-    kurrentDbUrl: maskPassword(config.kurrentDbUrl),
-    adminToken: config.adminToken ? '***' : undefined,
-    credentialsKey: config.credentialsKey ? '***' : undefined,
-    metricsToken: config.metricsToken ? '***' : undefined,
-  };
-}
