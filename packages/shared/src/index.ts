@@ -20,3 +20,5 @@ export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
 export { createSealer, parseSealingKey, type Sealer } from './sealing.js';
 export { secretsMatch } from './secrets.js';
+export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
+export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
