@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@memctx/cli';
@@ -7,12 +7,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './server.js';
 
 let server: TestServer;
+// The filesystem connector's root: sources in an export are fetched again from it on import.
+let documents: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  documents = await mkdtemp(join(tmpdir(), 'memctx-export-docs-'));
+  server = await startTestServer({ MEMCTX_FS_CONNECTOR_ROOT: documents });
 });
 afterAll(async () => {
   await server?.stop();
+  await rm(documents, { recursive: true, force: true });
 });
+
+const GARDEN_NOTES = [
+  '# Garden notes',
+  `## Tomatoes\n\n${'Tomatoes want full sun, deep watering twice a week and a stake by June. '.repeat(30)}`,
+  `## Basil\n\n${'Basil is sown in April beside the tomatoes and pinched before it flowers. '.repeat(30)}`,
+].join('\n\n');
+
+async function ingestFile(client: MemctxClient, name: string, text: string, sessionId: string) {
+  await writeFile(join(documents, name), text);
+  const answer = await client.ingestDocument('filesystem', { credentials: {}, external_id: name, session_id: sessionId });
+  expect(answer.status).toBe('ingested');
+  return answer.chunks_stored;
+}
+
+async function importFile(file: string, key: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(['import', file], { env: { MEMCTX_URL: server.url, MEMCTX_API_KEY: key }, stdout: (t) => out.push(t), stderr: (t) => err.push(t), fetch: globalThis.fetch });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
 
 async function newClient(prefix: string): Promise<{ client: MemctxClient; key: string; userId: string }> {
   const user = await server.newUser(prefix);
@@ -119,6 +143,8 @@ describe('export and import', () => {
     await source.client.ingestRound({ session_id: 'e-1', user_message: 'And basil.', assistant_message: '', project_id: project.id });
     await source.client.ingestRound({ session_id: 'e-2', user_message: 'Delete me later.', assistant_message: 'OK.' });
     await source.client.recordGenerated({ session_id: 'e-2', user_message: 'Plants?', assistant_message: 'You like herbs.' });
+    const chunks = await ingestFile(source.client, 'garden-notes.md', GARDEN_NOTES, 'e-2');
+    expect(chunks).toBeGreaterThan(1);
     await source.client.deleteSession('e-2');
 
     const response = await fetch(`${server.url}/api/v1/export`, { headers: { authorization: `Bearer ${source.key}` } });
@@ -126,8 +152,8 @@ describe('export and import', () => {
     const exported = linesOf(await response.text());
     expect(exported[0]).toMatchObject({ type: 'header', format: 'memctx-export', version: 1, user_id: source.userId });
     const end = exported.at(-1)!;
-    expect(end).toEqual({ type: 'end', counts: { projects: 1, sessions: 2, messages: 5, records: 4, sources: 0 } });
-    for (const kind of ['project', 'session', 'message', 'record'] as const) {
+    expect(end).toEqual({ type: 'end', counts: { projects: 1, sessions: 2, messages: 5, records: 4 + chunks, sources: 1 } });
+    for (const kind of ['project', 'session', 'message', 'record', 'source'] as const) {
       expect(exported.filter((line) => line.type === kind)).toHaveLength((end.counts as Record<string, number>)[`${kind}s`]!);
     }
 
@@ -136,24 +162,52 @@ describe('export and import', () => {
       const file = join(dir, 'export.jsonl');
       await writeFile(file, await exportText(source.client));
       const target = await newClient('export-dst');
-      const out: string[] = [];
-      const run = () =>
-        runCli(['import', file], { env: { MEMCTX_URL: server.url, MEMCTX_API_KEY: target.key }, stdout: (t) => out.push(t), stderr: (t) => out.push(t), fetch: globalThis.fetch });
-      expect(await run()).toBe(0);
-      expect(out.join('')).toContain('Imported 1 projects, 3 rounds, 1 generated statements');
+      const first = await importFile(file, target.key);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(`Imported 1 projects, 3 rounds, 1 generated statements; fetched 1 of 1 sources again (${chunks} chunks; the export had ${chunks})`);
+      expect(first.stderr).toBe('');
       // Running it again (as after a quota stop) duplicates nothing.
-      expect(await run()).toBe(0);
+      expect((await importFile(file, target.key)).code).toBe(0);
       const restored = linesOf(await exportText(target.client));
       expect(restored.at(-1)).toEqual(end);
       const sessions = (lines: typeof exported) => lines.filter((l) => l.type === 'session').map((l) => [l.id, l.message_count, l.deleted_at === null]);
       expect(sessions(restored)).toEqual(sessions(exported));
       const contents = (lines: typeof exported) => lines.filter((l) => l.type === 'message').map((l) => [l.session_id, l.role, l.content]);
       expect(contents(restored)).toEqual(contents(exported));
-      const records = (lines: typeof exported) => lines.filter((l) => l.type === 'record').map((l) => [l.provenance, l.content]).sort();
+      const records = (lines: typeof exported) => lines.filter((l) => l.type === 'record').map((l) => [l.provenance, l.session_id, l.source_title, l.content]).sort();
       expect(records(restored)).toEqual(records(exported));
+      // The source is back in its session (deleted again with it), fetched by its connector.
+      const sources = (lines: typeof exported) => lines.filter((l) => l.type === 'source').map((l) => [l.source_type, l.external_id, l.title, l.session_id, l.ingest_status, l.chunk_count]);
+      expect(sources(restored)).toEqual(sources(exported));
 
       const missingKey = await runCli(['import', file], { env: { MEMCTX_URL: server.url }, stdout: () => {}, stderr: () => {}, fetch: globalThis.fetch });
       expect(missingKey).toBe(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  it('reports the sources it cannot fetch again, and restores everything else', async () => {
+    const source = await newClient('export-gaps');
+    await source.client.ingestRound({ session_id: 'g-1', user_message: 'I keep notes on the garden.', assistant_message: 'OK.' });
+    await ingestFile(source.client, 'kept-notes.md', GARDEN_NOTES, 'g-1');
+    await ingestFile(source.client, 'gone-notes.md', '# Gone\n\nThis file is deleted before the import.', 'g-1');
+    // A GitHub source, as another export would carry it: its credentials are never exported.
+    const lines = linesOf(await exportText(source.client)).map((line) =>
+      line.type === 'source' && line.external_id === 'kept-notes.md' ? { ...line, source_type: 'github', external_id: 'docs/kept-notes.md' } : line,
+    );
+    await unlink(join(documents, 'gone-notes.md'));
+    const dir = await mkdtemp(join(tmpdir(), 'memctx-export-'));
+    try {
+      const file = join(dir, 'export.jsonl');
+      await writeFile(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+      const target = await newClient('export-gaps-dst');
+      const result = await importFile(file, target.key);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('fetched 0 of 2 sources again (0 chunks;');
+      expect(result.stderr).toMatch(/Not restored: github source docs\/kept-notes\.md \(\d+ chunks\): the github connector needs token, owner, repo, which an export never carries/);
+      expect(result.stderr).toMatch(/Not restored: filesystem source gone-notes\.md \(1 chunks\): 404/);
+      const restored = linesOf(await exportText(target.client));
+      expect(restored.at(-1)).toMatchObject({ counts: { sessions: 1, messages: 2, records: 1, sources: 0 } });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@ const end = (counts = {}) => ({ type: 'end', counts });
 
 describe('planImport', () => {
   it('turns messages back into rounds, keeps generated statements, and deletes deleted sessions again', () => {
-    // Given an export with a project, a deleted session in it, one round, a generated statement and a source
+    // Given an export with a project, a deleted session in it, one round, a generated statement, a source and a failed source
     const lines = [
       header,
       { type: 'project', id: 'p1', name: 'travel' },
@@ -17,8 +17,10 @@ describe('planImport', () => {
       { type: 'message', session_id: 's2', role: 'user', content: 'Hi', created_at: '2026-01-03T10:00:00.000Z', round_id: 'r2' },
       { type: 'record', id: 'g1', session_id: 's2', provenance: 'AI_GENERATED', content: 'User: Hi\nAssistant: You like tea', embed_text: 'You like tea' },
       { type: 'record', id: 'r1', session_id: 's1', provenance: 'ROUND', content: 'User: I live in Lisbon\nAssistant: Noted', embed_text: 'I live in Lisbon' },
-      { type: 'record', id: 'c1', session_id: null, provenance: 'DOCUMENT_VERIFIED', source_id: 'src1', content: 'chunk', embed_text: 'chunk' },
-      { type: 'source', id: 'src1' },
+      { type: 'record', id: 'c1', session_id: 's2', provenance: 'DOCUMENT_VERIFIED', source_id: 'src1', content: 'chunk', embed_text: 'chunk' },
+      { type: 'record', id: 'c2', session_id: 's2', provenance: 'DOCUMENT_VERIFIED', source_id: 'src1', content: 'chunk 2', embed_text: 'chunk 2' },
+      { type: 'source', id: 'src1', source_type: 'web', external_id: 'https://example.com/a', session_id: 's2', title: 'A', ingest_status: 'ingested' },
+      { type: 'source', id: 'src2', source_type: 'web', external_id: 'https://example.com/gone', session_id: 's2', title: 'gone', ingest_status: 'failed' },
       end({ projects: 1 }),
     ];
     // When it is planned
@@ -31,7 +33,9 @@ describe('planImport', () => {
     ]);
     expect(plan.generated).toEqual([{ key: 'import:g1', session_id: 's2', user_message: 'Hi', assistant_message: 'You like tea' }]);
     expect(plan.deletedSessions).toEqual(['s1']);
-    expect(plan.skipped).toEqual({ sources: 1, documentRecords: 1 });
+    // And a source is requested again from its connector, with a stable key; a failed one is not
+    expect(plan.sources).toEqual([{ id: 'src1', key: 'import:src1', connector_type: 'web', external_id: 'https://example.com/a', session_id: 's2', title: 'A', exported_chunks: 2 }]);
+    expect(plan.skipped).toEqual({ failedSources: 1 });
     expect(plan.exported).toEqual({ projects: 1 });
   });
 

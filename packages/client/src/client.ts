@@ -65,6 +65,10 @@ export function createMemctxClient(options: MemctxClientOptions) {
       if (!stream) throw new Error('the export answered without a body');
       return stream;
     },
+    listConnectors: () => unwrap(raw.GET('/api/v1/connectors')),
+    /** Fetches, chunks and stores one document; `status` "pending" (202) when it is still being worked on after the server's wait. */
+    ingestDocument: (connectorType: string, body: Schemas['ConnectorIngestRequest'], write?: WriteOptions) =>
+      unwrap(raw.POST('/api/v1/connectors/{connector_type}/ingest', { params: { path: { connector_type: connectorType } }, body, headers: idempotency(write) })),
     deleteSession: (sessionId: string) =>
       unwrap<void>(raw.DELETE('/api/v1/sessions/{session_id}', { params: { path: { session_id: sessionId } } })),
     restoreSession: (sessionId: string) =>

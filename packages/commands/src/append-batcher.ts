@@ -1,9 +1,12 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
+import type { StageTimer } from './stages.js';
 
 interface Pending {
   item: AppendManyItem;
   resolve: (outcome: AppendManyOutcome) => void;
   reject: (error: unknown) => void;
+  queuedAt: number;
+  onStage: StageTimer | undefined;
 }
 
 /**
@@ -30,9 +33,15 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
   }
 
   async function appendBatch(batch: Pending[]): Promise<void> {
+    const started = performance.now();
+    for (const entry of batch) entry.onStage?.('commit_wait', started - entry.queuedAt);
     try {
       const outcomes = await store.appendMany(batch.map((entry) => entry.item));
-      batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
+      const took = performance.now() - started;
+      batch.forEach((entry, index) => {
+        entry.onStage?.('commit', took);
+        entry.resolve(outcomes[index]!);
+      });
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       else for (const entry of batch) await appendAlone(entry);
@@ -50,9 +59,10 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
   }
 
   return {
-    append(item: AppendManyItem): Promise<AppendManyOutcome> {
+    /** `onStage` hears how long the item waited for its batch (`commit_wait`) and how long the batch took (`commit`). */
+    append(item: AppendManyItem, onStage?: StageTimer): Promise<AppendManyOutcome> {
       return new Promise((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        queue.push({ item, resolve, reject, queuedAt: performance.now(), onStage });
         if (!flushing) void flush();
       });
     },

@@ -4,6 +4,7 @@ import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@
 import { createKeyedLock } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
+import type { StageTimer } from './stages.js';
 
 interface StreamEvent {
   type: string;
@@ -23,6 +24,8 @@ export interface HandleOptions {
   /** Deterministic ids for an idempotent retry: the store keeps one copy of an event id per stream. */
   eventIds?: (index: number) => string;
   metadata?: Record<string, unknown>;
+  /** Hears `decide` (waiting for the stream, loading its state, deciding) and the batcher's stages. */
+  onStage?: StageTimer;
 }
 
 export interface Handled<Event> {
@@ -76,6 +79,7 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
   }
 
   async function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<Event>> {
+    const started = performance.now();
     return withLock(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
         let current = await load(streamId);
@@ -91,6 +95,7 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
           return { events: [], append: undefined };
         }
         const { events } = decision;
+        if (attempt === 1) handleOptions.onStage?.('decide', performance.now() - started);
         const outcome = await batcher.append({
           streamId,
           expectedVersion: current.version === 0 ? 'no_stream' : current.version,
@@ -100,7 +105,7 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
             data: event.data as Record<string, unknown>,
             metadata: handleOptions.metadata,
           })),
-        });
+        }, handleOptions.onStage);
         if (outcome.ok) {
           const state = events.reduce(decider.evolve, current.state);
           remember(streamId, { state, version: outcome.result.next_expected_version });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
+import { createCoalescer } from '@memctx/shared';
 
 export async function migrateIdempotency(db: Db): Promise<void> {
   await migrate(db, 'idempotency', [
@@ -90,21 +91,56 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
   const pollMs = settings.pollMs ?? DEFAULT_POLL_MS;
   const pk = (request: IdempotencyRequest) => [request.userId, request.scope, request.key];
 
-  /** Inserts a pending row, or takes over one that expired (a forgotten key or a crashed owner's lease). */
-  async function tryClaim(request: IdempotencyRequest): Promise<string | undefined> {
-    const token = randomUUID();
-    const { rows } = await db.query(
+  const pkOf = (request: IdempotencyRequest) => `${request.userId}\u0000${request.scope}\u0000${request.key}`;
+
+  /**
+   * Inserts pending rows, or takes over ones that expired (a forgotten key or a crashed owner's lease), for
+   * the claims that arrive together, in one statement. A key twice in one batch goes in once: ON CONFLICT
+   * may touch a row only once per statement, and the second copy would lose to the first anyway.
+   */
+  const claimMany = async (requests: IdempotencyRequest[]): Promise<(string | undefined)[]> => {
+    // Positions of the first copy of each key; the token goes to that position only, never to a copy.
+    const seen = new Set<string>();
+    const firstAt = requests.flatMap((request, i) => (seen.has(pkOf(request)) ? [] : (seen.add(pkOf(request)), [i])));
+    const first = firstAt.map((i) => requests[i]!);
+    const tokens = first.map(() => randomUUID());
+    const { rows } = await db.query<{ claim: string }>(
       `INSERT INTO idempotency_keys AS k (user_id, scope, key, request_hash, state, claim, expires_at)
-       VALUES ($1, $2, $3, $4, 'pending', $5, now() + make_interval(secs => $6))
+       SELECT c.user_id, c.scope, c.key, c.request_hash, 'pending', c.claim, now() + make_interval(secs => $6)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS c(user_id, scope, key, request_hash, claim)
        ON CONFLICT (user_id, scope, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, state = 'pending', claim = EXCLUDED.claim, status = NULL, response = NULL,
              created_at = now(), expires_at = EXCLUDED.expires_at
          WHERE k.expires_at < now()
        RETURNING claim`,
-      [...pk(request), request.requestHash, token, leaseSeconds],
+      [first.map((r) => r.userId), first.map((r) => r.scope), first.map((r) => r.key), first.map((r) => r.requestHash), tokens, leaseSeconds],
     );
-    return rows.length > 0 ? token : undefined;
+    const won = new Set(rows.map((row) => row.claim));
+    const result: (string | undefined)[] = new Array(requests.length).fill(undefined);
+    firstAt.forEach((at, j) => (result[at] = won.has(tokens[j]!) ? tokens[j] : undefined));
+    return result;
+  };
+  const tryClaim = createCoalescer(claimMany);
+
+  interface Completion {
+    request: IdempotencyRequest;
+    token: string;
+    status: number;
+    response: unknown;
   }
+  // Completions that arrive together are one UPDATE; a stale token (a lease taken over) matches no row.
+  const complete = createCoalescer(async (done: Completion[]) => {
+    await db.query(
+      `UPDATE idempotency_keys k SET state = 'done', status = c.status, response = c.response::jsonb, expires_at = now() + make_interval(secs => $7)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[]) AS c(user_id, scope, key, claim, status, response)
+       WHERE k.user_id = c.user_id AND k.scope = c.scope AND k.key = c.key AND k.claim = c.claim`,
+      [
+        done.map((d) => d.request.userId), done.map((d) => d.request.scope), done.map((d) => d.request.key), done.map((d) => d.token),
+        done.map((d) => d.status), done.map((d) => JSON.stringify(d.response)), settings.ttlSeconds,
+      ],
+    );
+    return done.map(() => undefined);
+  });
 
   async function current(request: IdempotencyRequest) {
     const { rows } = await db.query<{ request_hash: string; state: string; status: number | null; response: unknown }>(
@@ -136,11 +172,7 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
 
     /** Stores the response of a claimed key; it then replays for `ttlSeconds`. */
     async complete(request: IdempotencyRequest, token: string, status: number, response: unknown): Promise<void> {
-      await db.query(
-        `UPDATE idempotency_keys SET state = 'done', status = $5, response = $6, expires_at = now() + make_interval(secs => $7)
-         WHERE user_id = $1 AND scope = $2 AND key = $3 AND claim = $4`,
-        [...pk(request), token, status, JSON.stringify(response), settings.ttlSeconds],
-      );
+      await complete({ request, token, status, response });
     },
 
     /** Gives a claimed key up after the work failed, so a retry runs it again. */

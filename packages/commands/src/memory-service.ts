@@ -24,6 +24,7 @@ import type { Checkpoint, EventStore } from '@memctx/event-store';
 import { createAppendBatcher } from './append-batcher.js';
 import { createCommandHandler } from './command-handler.js';
 import { deterministicId } from './ids.js';
+import type { StageTimer } from './stages.js';
 
 export interface WriteResult {
   /** Where the write landed in the feed; reads wait for projections to pass it. */
@@ -116,7 +117,7 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
       return projectExists((await projects.loadAccepted(projectStream(userId, projectId), projectExists)).state);
     },
 
-    async ingestRound(userId: string, input: RoundInput, idempotencyKey?: string): Promise<WriteResult & { roundId: string }> {
+    async ingestRound(userId: string, input: RoundInput, idempotencyKey?: string, onStage?: StageTimer): Promise<WriteResult & { roundId: string }> {
       if (input.project_id) await requireProject(userId, input.project_id);
       const roundId = idempotencyKey ? deterministicId(userId, 'round', idempotencyKey) : randomUUID();
       const { append } = await sessions.handle(
@@ -133,7 +134,7 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
           response_time_ms: input.response_time_ms ?? null,
           now: clock(),
         },
-        { eventIds: idempotencyKey ? () => roundId : undefined },
+        { eventIds: idempotencyKey ? () => roundId : undefined, onStage },
       );
       return { roundId, position: append?.position };
     },

@@ -34,6 +34,23 @@ describe('idempotency keys on PostgreSQL', () => {
     expect(answers).toEqual(Array(20).fill({ id: 'first' }));
   });
 
+  it('given 10 keys run 3 times each at once (claims and completions batched together), then each runs once and replays its own response', async () => {
+    const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 5_000 });
+    const keys = Array.from({ length: 10 }, () => request());
+    const runs = new Map<string, number>();
+    const work = (key: string) => async () => {
+      runs.set(key, (runs.get(key) ?? 0) + 1);
+      await sleep(20);
+      return { key };
+    };
+    const calls = keys.flatMap((req) => [req, req, req]).map((req) => runOnce(store, req, work(req.key)));
+    const answers = await Promise.all(calls);
+    expect([...runs.values()]).toEqual(Array(10).fill(1));
+    expect(answers).toEqual(keys.flatMap((req) => Array(3).fill({ key: req.key })));
+    const { rows } = await db.query<{ state: string }>('SELECT state FROM idempotency_keys WHERE key = ANY($1)', [keys.map((k) => k.key)]);
+    expect(rows.map((r) => r.state)).toEqual(Array(10).fill('done'));
+  });
+
   it('given a key still in flight after the wait, then a duplicate is told so (in-flight), and another body at once (different-body)', async () => {
     const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 200 });
     const req = request();

@@ -26,6 +26,28 @@ describe('daily ingest quota on PostgreSQL', () => {
     expect((await quota.consume('u2', 1, now)).allowed).toBe(true);
     expect((await quota.consume('u1', 1, new Date('2026-11-24T00:00:01Z'))).allowed).toBe(true);
   });
+
+  it('charges requests that arrive together in one statement, and near the limit lets through exactly what fits', async () => {
+    const quota = createPostgresQuota(db, 5);
+    const now = new Date('2026-11-23T12:00:00Z');
+    await quota.consume('near', 3, now);
+    // The first call runs alone; the other eight wait for it and share one batch: two users, one of them near the limit.
+    const [first, ...rest] = await Promise.all([
+      quota.consume('far', 1, now),
+      ...Array.from({ length: 4 }, () => quota.consume('near', 1, now)),
+      ...Array.from({ length: 4 }, () => quota.consume('far', 1, now)),
+    ]);
+    const near = rest.slice(0, 4);
+    const far = rest.slice(4);
+    expect(first!.remaining).toBe(4);
+    expect(near.map((d) => d.allowed)).toEqual([true, true, false, false]);
+    expect(near.map((d) => d.remaining)).toEqual([1, 0, 0, 0]);
+    expect(far.map((d) => d.remaining)).toEqual([3, 2, 1, 0]);
+    const { rows } = await db.query<{ user_id: string; used: number }>(
+      "SELECT user_id, used FROM ingest_quota WHERE day = '2026-11-23' AND user_id IN ('near', 'far') ORDER BY user_id",
+    );
+    expect(rows).toEqual([{ user_id: 'far', used: 5 }, { user_id: 'near', used: 5 }]);
+  });
 });
 
 describe('daily ingest quota on PGlite', () => {

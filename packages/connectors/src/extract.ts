@@ -2,6 +2,8 @@
 export async function loadFormatLibraries(): Promise<void> {
   await Promise.all([import('linkedom'), import('@mozilla/readability'), import('pdf-parse'), import('mammoth')]);
 }
+import { decodeBytes } from './charset.js';
+import { markdownBlocks, type TextBlock } from './markdown.js';
 import { mediaType } from './mime.js';
 import { UnparseableDocument } from './types.js';
 
@@ -9,6 +11,8 @@ export interface ParsedDocument {
   text: string;
   /** The document's own title when it has one (HTML <title>, Markdown # heading), else the given title. */
   title: string;
+  /** Markdown's top-level blocks in `text`, for the chunker; absent for other formats. */
+  blocks?: TextBlock[];
 }
 
 export interface DocumentInput {
@@ -19,17 +23,22 @@ export interface DocumentInput {
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** Text that is mostly control characters or replacement characters is not text. */
+/**
+ * Text in the charset it is in (see charset.ts: the web connector has applied a
+ * declared one already). NUL in the decoded text means binary: checked after
+ * decoding, since UTF-16 text is full of zero bytes. Text that is mostly
+ * control characters or replacement characters is not text.
+ */
 function decodeText(content: Buffer): string {
-  if (content.includes(0)) throw new UnparseableDocument('the document is binary, not text');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(content);
+  const { text } = decodeBytes(content);
+  if (text.includes('\0')) throw new UnparseableDocument('the document is binary, not text');
   let bad = 0;
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (code === 0xfffd || (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d)) bad++;
   }
   if (text.length > 0 && bad / text.length > 0.05) throw new UnparseableDocument('the document is not readable text');
-  return text.replace(/^\uFEFF/, '');
+  return text;
 }
 
 function fromMarkdown(source: string, title: string): ParsedDocument {
@@ -57,17 +66,19 @@ export function wellFormedText(text: string): string {
   return text.replace(/\0/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-/** Formats that are parsed in a worker thread, under time and memory bounds (see parse.ts). */
+const isMarkdown = (type: string) => type === 'text/markdown' || type === 'text/x-markdown';
+
+/** Formats that are parsed in a worker thread, under time and memory bounds (see parse.ts); Markdown for its block lexer. */
 export const isolatedType = (mimeType: string) => {
   const type = mediaType(mimeType);
-  return type === 'text/html' || type === 'application/xhtml+xml' || type === 'application/pdf' || type === DOCX;
+  return type === 'text/html' || type === 'application/xhtml+xml' || type === 'application/pdf' || type === DOCX || isMarkdown(type);
 };
 
 /** Plain text of a Markdown, plain-text, HTML, PDF or DOCX document, in this thread. Throws UnparseableDocument for anything else or nothing. */
 export async function extractDocument(input: DocumentInput): Promise<ParsedDocument> {
   const type = mediaType(input.mimeType);
   let parsed: ParsedDocument;
-  if (type === 'text/markdown' || type === 'text/x-markdown') parsed = fromMarkdown(decodeText(input.content), input.title);
+  if (isMarkdown(type)) parsed = fromMarkdown(decodeText(input.content), input.title);
   else if (type === 'text/plain') parsed = { text: decodeText(input.content), title: input.title };
   else if (type === 'text/html' || type === 'application/xhtml+xml') parsed = await fromHtml(decodeText(input.content), input.title);
   else if (type === 'application/pdf') {
@@ -90,6 +101,7 @@ export async function extractDocument(input: DocumentInput): Promise<ParsedDocum
   } else throw new UnparseableDocument(`unsupported document type: ${type || 'unknown'}`);
   const text = wellFormedText(parsed.text).replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
   if (!text) throw new UnparseableDocument('the document has no text');
-  return { text, title: wellFormedText(parsed.title) };
+  const blocks = isMarkdown(type) ? markdownBlocks(text) : undefined;
+  return { text, title: wellFormedText(parsed.title), ...(blocks ? { blocks } : {}) };
 }
 

@@ -6,6 +6,8 @@ export { isForbiddenAddress } from './addresses.js';
 export { pinnedLookup } from './pinned-lookup.js';
 export { githubConnector, type GithubOptions } from './github.js';
 export {
-  parseDocument, createDocumentParser, chunkDocument, wellFormedText, type DocumentParser, type ParserOptions, type ParsedDocument, type DocumentInput, type ChunkOptions,
+  parseDocument, createDocumentParser, wellFormedText, type DocumentParser, type ParserOptions, type ParsedDocument, type DocumentInput,
 } from './parse.js';
+export { chunkDocument, type ChunkOptions, type DocumentChunk } from './chunk.js';
+export { markdownBlocks, type TextBlock } from './markdown.js';
 export { createConnectorRegistry, defaultConnectors, type ConnectorRegistry, type DefaultConnectorOptions } from './registry.js';

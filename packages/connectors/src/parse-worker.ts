@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { extractDocument, loadFormatLibraries } from './extract.js';
+import { extractDocument, loadFormatLibraries, type ParsedDocument } from './extract.js';
 
 /** One document per message; the pool in parse.ts bounds this thread's time and heap. */
 export interface ParseRequest {
@@ -8,7 +8,7 @@ export interface ParseRequest {
   title: string;
 }
 
-export type ParseReply = { ok: true; text: string; title: string } | { ok: false; name: string; message: string } | { ready: true };
+export type ParseReply = ({ ok: true } & ParsedDocument) | { ok: false; name: string; message: string } | { ready: true };
 
 parentPort!.on('message', (request: ParseRequest) => {
   // Both outcomes end in a reply of plain strings, which posting cannot fail on: nothing is left to reject.

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { chunkByTokens } from '@memctx/tokens';
 import { extractDocument, isolatedType, type DocumentInput, type ParsedDocument } from './extract.js';
 import type { ParseReply } from './parse-worker.js';
 import { DocumentOverLimit, UnparseableDocument } from './types.js';
@@ -46,7 +45,8 @@ function spawn(resourceLimits: NonNullable<ConstructorParameters<typeof Worker>[
  * wall-clock limit: a zip bomb or a pathological file ends as a failed
  * document instead of stalling or crashing the worker process. A thread that
  * hits a limit is thrown away; healthy ones are kept for the next document.
- * Markdown and plain text are only decoded, in this thread.
+ * Plain text is only decoded, in this thread; Markdown goes to a thread too,
+ * for its block lexer (see markdown.ts).
  */
 export function createDocumentParser(options: ParserOptions = {}): DocumentParser {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -103,7 +103,7 @@ export function createDocumentParser(options: ParserOptions = {}): DocumentParse
         if ('ready' in reply) return;
         cleanup();
         release(worker);
-        if (reply.ok) resolve({ text: reply.text, title: reply.title });
+        if (reply.ok) resolve({ text: reply.text, title: reply.title, ...(reply.blocks ? { blocks: reply.blocks } : {}) });
         else reject(reply.name === 'UnparseableDocument' ? new UnparseableDocument(reply.message) : new Error(`parsing failed: ${reply.message}`));
       };
       const onError = (error: Error & { code?: string }) =>
@@ -134,14 +134,4 @@ let shared: DocumentParser | undefined;
 export function parseDocument(input: DocumentInput): Promise<ParsedDocument> {
   shared ??= createDocumentParser();
   return shared.parse(input);
-}
-
-export interface ChunkOptions {
-  /** Tokens per chunk (o200k); bge-small reads up to 512 word pieces, so 350 stays well inside. */
-  size?: number;
-  overlap?: number;
-}
-
-export function chunkDocument(text: string, options: ChunkOptions = {}): { index: number; text: string; token_count: number }[] {
-  return chunkByTokens(text, options.size ?? 350, options.overlap ?? 50).map((c) => ({ index: c.index, text: c.text, token_count: c.tokenCount }));
 }

@@ -5,6 +5,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isForbiddenAddress } from './addresses.js';
+import { charsetOf, decodeBytes, isTextType } from './charset.js';
 import { mediaType } from './mime.js';
 import { pinnedLookup } from './pinned-lookup.js';
 import { DocumentOverLimit, DocumentRefused, UpstreamError, type Connector } from './types.js';
@@ -82,7 +83,7 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
     return addresses;
   }
 
-  function get(url: URL, addresses: LookupAddress[], signal: AbortSignal): Promise<{ status: number; location?: string; type: string; body: Buffer }> {
+  function get(url: URL, addresses: LookupAddress[], signal: AbortSignal): Promise<{ status: number; location?: string; type: string; charset?: string; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
       const request = client.get(url, {
@@ -121,7 +122,8 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
           if (size > maxBytes) request.destroy(new DocumentRefused(`the document is larger than ${maxBytes} bytes`, 413));
           else chunks.push(chunk);
         });
-        response.on('end', () => done({ status, type: mediaType(response.headers['content-type']), body: Buffer.concat(chunks) }));
+        const contentType = response.headers['content-type'];
+        response.on('end', () => done({ status, type: mediaType(contentType), charset: charsetOf(contentType), body: Buffer.concat(chunks) }));
         response.on('error', fail);
       });
     });
@@ -177,7 +179,10 @@ export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof
     },
     async fetch(_credentials, externalId) {
       const fetched = await fetchUrl(parseUrl(externalId));
-      return { ...documentOf(fetched.url, fetched.type || 'text/html'), external_id: externalId, content: fetched.body };
+      const type = fetched.type || 'text/html';
+      // Text leaves as UTF-8, decoded in the charset the server declared (or detected when it declared none), as the parsers read UTF-8.
+      const content = isTextType(type) ? Buffer.from(decodeBytes(fetched.body, fetched.charset).text) : fetched.body;
+      return { ...documentOf(fetched.url, type), external_id: externalId, content };
     },
   };
 }

@@ -47,8 +47,11 @@ describe('parsing under time and memory bounds', () => {
     expect(next.title).toBe('After');
   });
 
-  it('Markdown and plain text are decoded in this thread, without the pool', async () => {
-    expect(await parser.parse({ content: Buffer.from('# Notes\n\nplain'), mimeType: 'text/markdown', title: 'n' })).toEqual({ text: '# Notes\n\nplain', title: 'Notes' });
+  it('plain text is decoded in this thread; Markdown, with its blocks, comes from the pool', async () => {
+    expect(await parser.parse({ content: Buffer.from('# Notes\n\nplain'), mimeType: 'text/plain', title: 'n' })).toEqual({ text: '# Notes\n\nplain', title: 'n' });
+    expect(await parser.parse({ content: Buffer.from('# Notes\n\nplain'), mimeType: 'text/markdown', title: 'n' })).toEqual({
+      text: '# Notes\n\nplain', title: 'Notes', blocks: [{ start: 0, end: 7, heading: true }, { start: 7, end: 9, heading: false }, { start: 9, end: 14, heading: false }],
+    });
   });
 });
 

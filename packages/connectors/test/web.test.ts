@@ -1,8 +1,13 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentOverLimit, DocumentRefused, isForbiddenAddress, isPermanent, pinnedLookup, webConnector } from '../src/index.js';
+
+const JAPANESE = '昨日、私たちは東京の美術館に行きました。展示はとても興味深く、特に古い絵画が印象的でした。'.repeat(3);
+// Bytes that are no text in any charset: a binary type must arrive exactly as sent.
+const PDF_BYTES = Buffer.from([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0xe9, 0x82, 0xa0]);
 
 describe('web connector', () => {
   let server: Server;
@@ -19,6 +24,16 @@ describe('web connector', () => {
       } else if (req.url?.startsWith('/hop/')) {
         const n = Number(req.url.slice(5));
         res.writeHead(302, { location: n > 0 ? `/hop/${n - 1}` : '/page' }).end();
+      } else if (req.url === '/latin1') {
+        res.setHeader('content-type', 'text/html; charset=ISO-8859-1');
+        res.end(iconv.encode('<html><body><p>Crème brûlée à la façon de grand-mère</p></body></html>', 'latin1'));
+      } else if (req.url === '/sjis') {
+        // No charset declared: the connector detects it.
+        res.setHeader('content-type', 'text/plain');
+        res.end(iconv.encode(JAPANESE, 'Shift_JIS'));
+      } else if (req.url === '/pdf') {
+        res.setHeader('content-type', 'application/pdf');
+        res.end(PDF_BYTES);
       } else if (req.url === '/big') {
         res.setHeader('content-type', 'text/plain');
         res.end('x'.repeat(5000));
@@ -151,6 +166,13 @@ describe('web connector', () => {
     await expect(web.fetch({}, `${base}/hop/5`)).rejects.toThrow(/redirects/);
     await expect(web.fetch({}, `${base}/big`)).rejects.toMatchObject({ status: 413 });
     await expect(web.fetch({}, `${base}/missing`)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('hands text on as UTF-8: in the charset the server declared, else the one detected; binary types untouched', async () => {
+    const web = webConnector({ allowPrivate: true });
+    expect((await web.fetch({}, `${base}/latin1`)).content.toString('utf8')).toContain('Crème brûlée à la façon de grand-mère');
+    expect((await web.fetch({}, `${base}/sjis`)).content.toString('utf8')).toBe(JAPANESE);
+    expect((await web.fetch({}, `${base}/pdf`)).content).toEqual(PDF_BYTES);
   });
 
   it('lists the URL given as the query, and nothing for other queries', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
+import pgvector from 'pgvector';
 import type { Embedder } from './embedder.js';
 
 export async function migrateEmbeddingCache(db: Db): Promise<void> {
@@ -18,8 +19,9 @@ export async function migrateEmbeddingCache(db: Db): Promise<void> {
 }
 
 const hashOf = (kind: 'document' | 'query', text: string) => createHash('sha256').update(`${kind}\u0000${text}`).digest();
-const toLiteral = (vector: Float32Array) => `[${Array.from(vector).join(',')}]`;
-const fromLiteral = (text: string): Float32Array => Float32Array.from(text.slice(1, -1).split(','), Number);
+// pgvector's own text format, both ways (its toSql takes plain arrays, not Float32Array).
+const toLiteral = (vector: Float32Array) => pgvector.toSql(Array.from(vector)) as string;
+const fromLiteral = (text: string): Float32Array => Float32Array.from(pgvector.fromSql(text) as number[]);
 
 export interface CacheStats {
   hits: number;

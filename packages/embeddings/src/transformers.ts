@@ -48,8 +48,14 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
     model: modelId,
     dimensions: DIMENSIONS[modelId] ?? 384,
     async embedDocuments(texts) {
-      const vectors: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await run(texts.slice(i, i + batchSize))));
+      // A batch is padded to its longest text, so batching texts of like length (and putting the answers back in order) wastes far less of the forward pass.
+      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+      const vectors = new Array<Float32Array>(texts.length);
+      for (let i = 0; i < order.length; i += batchSize) {
+        const slice = order.slice(i, i + batchSize);
+        const out = await run(slice.map((j) => texts[j]!));
+        slice.forEach((j, k) => (vectors[j] = out[k]!));
+      }
       return vectors;
     },
     embedQuery: (text) => queries(prefix + text),

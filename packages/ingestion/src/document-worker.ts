@@ -1,4 +1,4 @@
-import { chunkDocument, createDocumentParser, isPermanent, type ConnectorRegistry } from '@memctx/connectors';
+import { chunkDocument, createDocumentParser, isPermanent, type ConnectorRegistry, type ParsedDocument } from '@memctx/connectors';
 import type { MemoryService } from '@memctx/commands';
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
@@ -43,7 +43,7 @@ export async function startDocumentWorker(deps: DocumentWorkerDeps): Promise<() 
   });
   // One parse thread per concurrent job stays warm; a thread that hits a limit is replaced.
   const parser = createDocumentParser({ timeoutMs: deps.parseTimeoutMs, maxMemoryMb: deps.parseMaxMemoryMb, poolSize: deps.concurrency });
-  const steps: DocumentSteps = {
+  const steps: DocumentSteps<ParsedDocument> = {
     async fetch(type, credentials, externalId) {
       const connector = deps.connectors.get(type);
       if (!connector) throw new Error(`connector ${type} is not offered here`);
@@ -52,7 +52,7 @@ export async function startDocumentWorker(deps: DocumentWorkerDeps): Promise<() 
       return { title: document.title, mime_type: document.mime_type, source_url: document.source_url || null, content: document.content };
     },
     parse: (input) => parser.parse(input),
-    chunk: (text) => chunkDocument(text),
+    chunk: (parsed) => chunkDocument(parsed.text, { blocks: parsed.blocks }),
     isPermanent,
   };
   const handler = createDocumentHandler({

@@ -3,16 +3,22 @@ import { deterministicId, type MemoryService } from '@memctx/commands';
 import type { CredentialStore } from './credentials.js';
 import { PermanentJobError, type DocumentJob, type FailureHandler, type JobHandler } from './jobs.js';
 
+/** A parsed document: its text and title, and whatever else the parser hands the chunker (Markdown's blocks, say). */
+export interface ParsedText {
+  text: string;
+  title: string;
+}
+
 /** What the job needs of the connectors package; kept narrow so it reads as the pipeline's steps. */
-export interface DocumentSteps {
+export interface DocumentSteps<Parsed extends ParsedText = ParsedText> {
   fetch(connectorType: string, credentials: Record<string, unknown>, externalId: string): Promise<{
     title: string;
     mime_type: string;
     source_url: string | null;
     content: Buffer;
   }>;
-  parse(document: { content: Buffer; mimeType: string; title: string }): Promise<{ text: string; title: string }>;
-  chunk(text: string): { index: number; text: string; token_count: number }[];
+  parse(document: { content: Buffer; mimeType: string; title: string }): Promise<Parsed>;
+  chunk(parsed: Parsed): { index: number; text: string; token_count: number }[];
   /** True for errors no retry can fix (refused, unparseable, empty, bad credentials). */
   isPermanent(error: unknown): boolean;
 }
@@ -22,10 +28,10 @@ export interface ChunkEmbedder {
   embedDocuments(texts: string[]): Promise<unknown[]>;
 }
 
-export interface DocumentPipelineDeps {
+export interface DocumentPipelineDeps<Parsed extends ParsedText = ParsedText> {
   service: MemoryService;
   credentials: CredentialStore;
-  steps: DocumentSteps;
+  steps: DocumentSteps<Parsed>;
   embedder?: ChunkEmbedder;
   /** Seconds spent per step, for the ingest benchmark and metrics. */
   onTimings?: (timings: Record<'fetch' | 'parse' | 'chunk' | 'embed' | 'store', number>) => void;
@@ -38,7 +44,7 @@ const since = (start: number) => (performance.now() - start) / 1000;
  * request, so a job retried after a crash stores the same chunks, and the
  * source decider keeps one outcome per request.
  */
-export function createDocumentHandler(deps: DocumentPipelineDeps): { handle: JobHandler; failed: FailureHandler } {
+export function createDocumentHandler<Parsed extends ParsedText>(deps: DocumentPipelineDeps<Parsed>): { handle: JobHandler; failed: FailureHandler } {
   const handle: JobHandler = async (job: DocumentJob) => {
     const credentials = await deps.credentials.take(job.requestId, job.userId);
     if (!credentials) throw new PermanentJobError('the connector credentials for this request expired before it ran; ingest it again');
@@ -50,7 +56,7 @@ export function createDocumentHandler(deps: DocumentPipelineDeps): { handle: Job
       const parsed = await deps.steps.parse({ content: fetched.content, mimeType: fetched.mime_type, title: fetched.title });
       const parseSeconds = since(t);
       t = performance.now();
-      const chunks = deps.steps.chunk(parsed.text);
+      const chunks = deps.steps.chunk(parsed);
       if (chunks.length === 0) throw new PermanentJobError('the document has no text');
       const chunkSeconds = since(t);
       t = performance.now();

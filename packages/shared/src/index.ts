@@ -22,3 +22,4 @@ export { createSealer, parseSealingKey, type Sealer } from './sealing.js';
 export { secretsMatch } from './secrets.js';
 export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
 export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
+export { createCoalescer, type CoalescerOptions } from './coalescer.js';

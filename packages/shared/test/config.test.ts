@@ -42,7 +42,7 @@ describe('loadConfig', () => {
       embedReplies: true,
       sipTokenBudget: 1500,
       sipMinSimilarity: 0.76,
-      sipMinCoverage: 0.35,
+      sipMinCoverage: 0.25,
       fsConnectorRoot: undefined,
       webConnectorAllowPrivate: false,
       webConnectorAllowHosts: [],

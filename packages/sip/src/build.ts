@@ -1,9 +1,9 @@
 import type { Db } from '@memctx/db';
-import { baselineTokens, retrieve, type RetrievalScope } from '@memctx/read-models';
+import { baselineTokens, neighbours, retrieve, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
-import { rankCandidates } from './rank.js';
+import { NEIGHBOUR_ANCHORS, rankCandidates, withNeighbours } from './rank.js';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<ArrayLike<number>>;
@@ -29,8 +29,9 @@ export interface BuiltSip extends ComposedSip {
 /**
  * One SIP build: embed the query (when an embedder is configured; full text
  * alone otherwise), retrieve and fuse candidates, rank them by how much of the
- * query one of their turns states, pack the parts that bear on the query within
- * the budget, and measure the no-memory baseline of the same scope.
+ * query one of their turns states, add the session neighbours of the best,
+ * pack the parts that bear on the query within the budget, and measure the
+ * no-memory baseline of the same scope.
  * Recording the build (SipBuilt) is the caller's, so it can use its write path.
  */
 export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; settings?: SipSettings }, request: SipRequest): Promise<BuiltSip> {
@@ -43,7 +44,11 @@ export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; setting
   const retrieval = await retrieve(deps.db, request, { queryText: query, queryEmbedding });
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
-  const ranked = rankCandidates(retrieval.candidates, (candidate) => assess(candidate, terms, speakers));
+  const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);
+  const retrieved = rankCandidates(retrieval.candidates, judge);
+  // Without a query the SIP is recent memory, where the order of rounds is already time.
+  const adjacent = query ? await neighbours(deps.db, request, retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id), queryEmbedding) : new Map();
+  const ranked = withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge);
   const composed = composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,

@@ -107,6 +107,9 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
   coverage: Math.max(a.coverage, b.coverage),
+  ...(a.anySpeakerCoverage === undefined && b.anySpeakerCoverage === undefined
+    ? {}
+    : { anySpeakerCoverage: Math.max(a.anySpeakerCoverage ?? a.coverage, b.anySpeakerCoverage ?? b.coverage) }),
   similarity: a.similarity === null ? b.similarity : b.similarity === null ? a.similarity : Math.max(a.similarity, b.similarity),
 });
 

@@ -2,4 +2,4 @@ export { buildSip, DEFAULT_SIP_SETTINGS, type BuiltSip, type QueryEmbedder, type
 export { composeSip, sectionOf, SIP_HEADER, type Citation, type ComposedSip, type ComposeOptions, type SectionName, type SipSections } from './compose.js';
 export { DEFAULT_EVIDENCE_POLICY, isEvidence, judgeEvidence, type EvidencePolicy, type EvidenceSignals } from './evidence.js';
 export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
-export { PROVENANCE_WEIGHT, rankCandidates, type Scored } from './rank.js';
+export { NEIGHBOUR_ANCHORS, NEIGHBOUR_SHARE, PROVENANCE_WEIGHT, rankCandidates, withNeighbours, type Scored } from './rank.js';

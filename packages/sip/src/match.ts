@@ -55,6 +55,8 @@ export interface TurnEvidence {
   coverage: number;
   /** The closest embedding similarity among the same turns (null when none is embedded). */
   similarity: number | null;
+  /** When the query names speakers: the same coverage over every speaker's turns (what someone else said). */
+  anySpeakerCoverage?: number;
 }
 
 type Assessed = Pick<Candidate, 'provenance' | 'content' | 'user_similarity' | 'reply_similarity'>;
@@ -69,15 +71,18 @@ type Assessed = Pick<Candidate, 'provenance' | 'content' | 'user_similarity' | '
 export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = []): TurnEvidence {
   const total = weightOf(terms);
   let coverage = 0;
+  let anySpeakerCoverage = 0;
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
+    const share = total > 0 ? weightOf(matchedTerms(turn.text, terms)) / total : 0;
+    anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
     const speaker = speakerOf(turn.text);
     if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
-    if (total > 0) coverage = Math.max(coverage, weightOf(matchedTerms(turn.text, terms)) / total);
+    coverage = Math.max(coverage, share);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }
-  return { coverage, similarity };
+  return speakers.length > 0 ? { coverage, similarity, anySpeakerCoverage } : { coverage, similarity };
 }
 
 function sentencesOf(text: string): string[] {

@@ -42,3 +42,33 @@ export function rankCandidates<C extends Pick<Candidate, 'fused' | 'provenance' 
     })
     .sort((a, b) => b.score - a.score);
 }
+
+// How many of the best-ranked records lend their session neighbours a place, and what share of their score.
+export const NEIGHBOUR_ANCHORS = 10;
+export const NEIGHBOUR_SHARE = 0.6;
+
+/**
+ * Adds the session neighbours of the best-ranked records: each neighbour
+ * (the round before or after an anchor) ranks at a share of its anchor's
+ * score, or keeps its own score when that is higher. Measured on LoCoMo, the
+ * round after the one that names the topic often holds the answer
+ * (docs/decisions.md, "SIP build").
+ */
+export function withNeighbours<C extends { record_id: string }>(
+  ranked: readonly Scored<C>[],
+  neighboursOf: (anchor: C) => readonly C[],
+  assess: (c: C) => TurnEvidence,
+  anchors = NEIGHBOUR_ANCHORS,
+  share = NEIGHBOUR_SHARE,
+): Scored<C>[] {
+  const byId = new Map(ranked.map((scored) => [scored.candidate.record_id, { ...scored }]));
+  for (const anchor of ranked.slice(0, anchors)) {
+    for (const neighbour of neighboursOf(anchor.candidate)) {
+      const score = anchor.score * share;
+      const known = byId.get(neighbour.record_id);
+      if (known) known.score = Math.max(known.score, score);
+      else byId.set(neighbour.record_id, { candidate: neighbour, evidence: assess(neighbour), score });
+    }
+  }
+  return [...byId.values()].sort((a, b) => b.score - a.score);
+}

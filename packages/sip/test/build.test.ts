@@ -2,7 +2,7 @@ import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
-import { allProjections, baselineTokens } from '@memctx/read-models';
+import { allProjections, baselineTokens, neighbours } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
 import { countTokens } from '@memctx/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,5 +114,23 @@ describe('SIP build over the read models', () => {
     );
     expect(sip.tokens_baseline).toBe(rows[0]!.n);
     expect(sip.tokens_baseline).toBeGreaterThan(0);
+  });
+  it("finds each anchor's neighbouring rounds in its session, in scope, and lets them into the SIP", async () => {
+    const round = async (session: string, user_message: string, assistant_message: string) =>
+      (await service.ingestRound('carol', { session_id: session, user_message, assistant_message })).roundId;
+    const first = await round('zoo', 'We took the kids to the museum on Sunday.', 'How did they like it?');
+    const asked = await round('zoo', 'They could not stop talking about one thing.', 'What were they so excited about?');
+    const answer = await round('zoo', 'The dinosaur skeletons, of course.', 'Kids love those.');
+    await round('other', 'Unrelated session about taxes.', 'Noted.');
+    await service.ingestRound('bob', { session_id: 'zoo', user_message: 'Bob at the zoo', assistant_message: 'ok' });
+    await settle();
+    const scope = { userId: 'carol', projectId: null, includeGlobal: false };
+    const byAnchor = await neighbours(db, scope, [asked, first], null);
+    expect(byAnchor.get(asked)!.map((c) => c.record_id).sort()).toEqual([first, answer].sort());
+    expect(byAnchor.get(first)!.map((c) => c.record_id)).toEqual([asked]);
+    expect(byAnchor.get(asked)!.every((c) => c.fused === 0 && c.similarity === null)).toBe(true);
+    // The museum round ranks first for this query; the round after it holds the answer without the query's words.
+    const sip = await buildSip({ db }, { ...scope, query: 'what did the kids enjoy at the museum?', sessionId: null });
+    expect(sip.citations.map((c) => c.record_id)).toContain(asked);
   });
 });

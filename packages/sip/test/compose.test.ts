@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens } from '@memctx/tokens';
 import { describe, expect, it } from 'vitest';
-import { composeSip, judgeEvidence, rankCandidates, SIP_HEADER, type Scored } from '../src/index.js';
+import { composeSip, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNeighbours, type Scored } from '../src/index.js';
 
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
@@ -85,7 +85,14 @@ describe('evidence', () => {
   it('with a query: grounded when a cited record states enough of the query or is close enough, abstain otherwise', () => {
     expect(judgeEvidence([{ similarity: null, coverage: 0.9 }], true)).toEqual({ grounded: true, abstain: false });
     expect(judgeEvidence([{ similarity: 0.95, coverage: 0 }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.3 }, { similarity: null, coverage: 0.2 }], true)).toEqual({ grounded: false, abstain: true });
+    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.2 }, { similarity: null, coverage: 0.1 }], true)).toEqual({ grounded: false, abstain: true });
+  });
+
+  it("abstains when someone other than the named speaker states the query clearly better (a fact pinned on the wrong person)", () => {
+    const named = { similarity: null, coverage: 0.5, anySpeakerCoverage: 0.5 };
+    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.55 }], true).grounded).toBe(true);
+    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true)).toEqual({ grounded: false, abstain: true });
+    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true, { minSimilarity: 1, minCoverage: 0.5, maxSpeakerGap: 0.5 }).grounded).toBe(true);
   });
 
   it('the thresholds are the policy', () => {
@@ -111,5 +118,20 @@ describe('ranking', () => {
     const states = candidate({ fused: 0.02 });
     const order = rankCandidates([sharesAWord, states], (c) => ({ coverage: c === states ? 1 : 0.1, similarity: null })).map((s) => s.candidate);
     expect(order).toEqual([states, sharesAWord]);
+  });
+  it("ranks an anchor's neighbours at a share of its score, keeping a higher own score, and adds each once", () => {
+    const [top, second, low] = [candidate({ fused: 0.03 }), candidate({ fused: 0.02 }), candidate({ fused: 0.001 })];
+    const [after, shared] = [candidate({ fused: 0 }), candidate({ fused: 0 })];
+    const scored = rankCandidates([top, second, low]);
+    const near = new Map([[top, [after, shared, low]], [second, [shared]]]);
+    const result = withNeighbours(scored, (anchor) => near.get(anchor) ?? [], () => ({ coverage: 0, similarity: null }), 2);
+    const score = (c: Candidate) => result.find((s) => s.candidate === c)!.score;
+    expect(result.map((s) => s.candidate.record_id).sort()).toEqual([top, second, low, after, shared].map((c) => c.record_id).sort());
+    expect(score(after)).toBeCloseTo(score(top) * NEIGHBOUR_SHARE);
+    // Neighbour of both anchors: the better anchor's share counts.
+    expect(score(shared)).toBeCloseTo(score(top) * NEIGHBOUR_SHARE);
+    // Already retrieved with a lower score: lifted to the share.
+    expect(score(low)).toBeCloseTo(score(top) * NEIGHBOUR_SHARE);
+    expect(result.map((s) => s.score)).toEqual([...result.map((s) => s.score)].sort((a, b) => b - a));
   });
 });

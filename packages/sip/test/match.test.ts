@@ -24,6 +24,8 @@ describe('coverage: how much of the query one turn states', () => {
     expect(coverage(exchange, carolinePaint)).toBeLessThan(0.3);
     // Without naming anyone, the painting is stated whoever said it.
     expect(coverage(exchange, terms(['paint', 3]))).toBe(1);
+    // ...which is what the evidence rule compares against (the painting is Melanie's, not Caroline's).
+    expect(assess(exchange, carolinePaint, speakerTerms([exchange], carolinePaint)).anySpeakerCoverage).toBeCloseTo(0.75);
   });
 
   it('takes similarity from the allowed turns only', () => {

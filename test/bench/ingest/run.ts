@@ -1,16 +1,24 @@
 /**
- * HTTP ingest: many clients post rounds to the API (PostgreSQL, projector in its own process).
+ * HTTP ingest against its yardsticks, in one run on the same machine:
+ *   1. reference: a plain Express 5 endpoint, API key by SHA-256 and one INSERT per request (pg pool 20);
+ *   2. bare Express: JSON parsing and an answer, no database (is Express the limit?);
+ *   3. memctx: the API (pool 20) and a projector process on PostgreSQL;
+ *   4. memctx with the projector stopped during the load (the write path alone, as with the projector on other cores);
+ * each with the same autocannon load (one user, key and session per connection) and the same round body,
+ * then the ratio memctx / reference of req/s and of p99 (the figure to track), and where an ingest request's
+ * time goes inside the API (stages, from /metrics).
  *   pnpm build && pnpm bench:ingest
- * Env: MEMCTX_BENCH_DATABASE_URL (server to create a scratch database on), MEMCTX_BENCH_SECONDS (30),
- *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profile of the API process).
- * Prints rounds/s, latency, projection lag when the load stops, and a zero-loss check:
- * acknowledged rounds = RoundIngested events = projected ROUND records.
+ * Env: MEMCTX_BENCH_DATABASE_URL (server to create a scratch database on), MEMCTX_BENCH_SECONDS (15 per phase),
+ *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profile of the API process),
+ *      MEMCTX_BENCH_PHASES (reference,bare,memctx,api-alone: the last runs memctx with the projector stopped during the
+ *      load and started after it, the write path alone), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
+ *      as the typed client's do; the reference has no such feature).
+ * Zero-loss check: acknowledged rounds = rows (reference) / RoundIngested events = projected ROUND records (memctx).
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { createPostgresDb } from '@memctx/db';
+import { createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore } from '@memctx/event-store';
 import { projectionStatus } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
@@ -18,25 +26,44 @@ import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
 import { profileShares } from '../lib/profile.js';
 import { fmt } from '../lib/stats.js';
+import { lossCheck, settledRounds, countRounds } from './checks.js';
+import { measureCpu } from './cpu.js';
+import { postRounds, type LoadResult } from './load.js';
+import { startReference } from './reference.js';
+import { ingestStages } from './stages.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 30);
+const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 15);
 const connections = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 64);
 const profile = process.env.MEMCTX_BENCH_PROFILE === '1';
+const idempotencyKeys = process.env.MEMCTX_BENCH_IDEMPOTENCY === '1';
+const phases = new Set((process.env.MEMCTX_BENCH_PHASES ?? 'reference,bare,memctx,api-alone').split(','));
 const ADMIN = 'bench-admin-token-0123456789';
-const PORT = String(18_300 + (process.pid % 500));
+const PORT = 18_300 + (process.pid % 500);
+
+const load = () => loadavg().map((l) => fmt(l, 2)).join(' ');
+
+function report(name: string, result: LoadResult, cpu: Record<string, number>): void {
+  const { p50, p97_5, p99, max } = result.latency;
+  console.log(`  ${name.padEnd(14)} ${fmt(result.acknowledged / result.seconds, 0).padStart(6)} req/s   p50 ${p50}  p97.5 ${p97_5}  p99 ${p99}  max ${max} ms` +
+    `   (2xx ${result.acknowledged}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}; load ${load()})`);
+  // CPU per acknowledged request says who does the work when the machine, not the design, sets the rate.
+  const perRequest = Object.entries(cpu).map(([who, s]) => `${who} ${fmt((s * 1000) / Math.max(1, result.acknowledged), 2)}`);
+  console.log(`                 CPU ms per request: ${perRequest.join(', ')}`);
+}
 
 requireBuild();
 const database = await createBenchDatabase(serverUrl);
 const profileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-prof-'));
 const common = { MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000' };
-const api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-const projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
-const db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
+const api = await startService({ ...common, PORT: String(PORT), MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+let projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+const db: Db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
 const store = createPostgresEventStore(db);
+const results = new Map<string, LoadResult>();
 
 try {
-  // One user per client: each connection is a different person's conversation.
+  // One user per client, keys made through memctx's admin API; the reference looks the same keys up.
   const keys: string[] = [];
   for (let i = 0; i < connections; i++) {
     const response = await fetch(`${api.url}/admin/v1/api-keys`, {
@@ -46,63 +73,70 @@ try {
     });
     keys.push(((await response.json()) as { api_key: string }).api_key);
   }
-  // Each connection is one person's conversation; every acknowledged round id is kept for the loss check.
-  let clientNumber = 0;
-  const acknowledgedIds = new Set<string>();
-  process.stderr.write(`ingest: ${connections} clients for ${seconds} s against ${api.url}\n`);
-  const result = await autocannon({
-    url: api.url!,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/memory/ingest',
-        setupRequest(request: Record<string, unknown>, context: { n?: number }) {
-          context.n ??= clientNumber++;
-          const n = context.n;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[n % keys.length]}` },
-            body: JSON.stringify({
-              session_id: `bench-session-${n}`,
-              user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
-              assistant_message: 'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
-              response_time_ms: 420,
-            }),
-          };
-        },
-        onResponse(status: number, body: string) {
-          if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
-        },
-      },
-    ],
-  });
-  const acknowledged = result['2xx'];
-  const status = await projectionStatus(db, store, allProjections);
-  const lagAtStop = Math.max(...status.map((s) => s.lagEvents));
-  const lagSecondsAtStop = Math.max(...status.map((s) => s.lagSeconds));
-  const caughtUpStart = performance.now();
-  for (;;) {
-    const now = await projectionStatus(db, store, allProjections);
-    if (now.every((s) => s.lagEvents === 0)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const catchUpSeconds = (performance.now() - caughtUpStart) / 1000;
-  const events = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE type = 'RoundIngested'")).rows[0]!.n;
-  const projectedIds = new Set(
-    (await db.query<{ record_id: string }>("SELECT record_id FROM memory_records WHERE provenance = 'ROUND'")).rows.map((r) => r.record_id),
-  );
-  const missing = [...acknowledgedIds].filter((id) => !projectedIds.has(id)).length;
+  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s per phase, PostgreSQL; load average before: ${load()}`);
+  let lossless = true;
 
-  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s, API + projector processes on PostgreSQL`);
-  console.log(`  rounds/s           ${fmt(acknowledged / seconds, 0)} (acknowledged ${acknowledged}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
-  console.log(`  latency ms         p50 ${result.latency.p50}  p97.5 ${result.latency.p97_5}  p99 ${result.latency.p99}  max ${result.latency.max}`);
-  console.log(`  projection lag     ${lagAtStop} events / ${fmt(lagSecondsAtStop, 2)} s when the load stopped; caught up ${fmt(catchUpSeconds, 2)} s later`);
-  // Requests still in flight when the clock stopped are written but never counted by the client, so events may exceed acknowledgements by at most one per connection.
-  const inFlight = events - acknowledgedIds.size;
-  const lossless = missing === 0 && events === projectedIds.size && inFlight >= 0 && inFlight <= connections;
-  console.log(`  zero loss          ${acknowledgedIds.size} acknowledged round ids, ${missing} missing; events ${events} = projected ${projectedIds.size}; ${inFlight} written while in flight at stop: ${lossless ? 'OK' : 'MISMATCH'}`);
+  for (const mode of ['insert', 'bare'] as const) {
+    if (!phases.has(mode === 'insert' ? 'reference' : 'bare')) continue;
+    const server = await startReference(mode, String(PORT + 1), database.url);
+    try {
+      const { result, cpu } = await measureCpu(db, { server: server.child.pid }, () => postRounds(server.url!, keys, seconds));
+      results.set(mode, result);
+      report(mode === 'insert' ? 'reference' : 'bare Express', result, cpu);
+    } finally {
+      await server.stop();
+    }
+    if (mode === 'insert') {
+      const rows = (await db.query<{ round_id: string }>('SELECT round_id::text FROM reference_rounds')).rows.map((r) => r.round_id);
+      const check = lossCheck(results.get('insert')!.acknowledgedIds, new Set(rows), rows.length, connections);
+      console.log(`                 zero loss: ${check.text}: ${check.ok ? 'OK' : 'MISMATCH'}`);
+      lossless &&= check.ok;
+    }
+  }
+
+  /** One memctx phase: the load, CPU, and the zero-loss check of its own rounds (`before`: rounds stored earlier). */
+  async function memctxPhase(label: string, withProjector: boolean): Promise<LoadResult> {
+    const before = await countRounds(db);
+    const pids = withProjector ? { api: api.child.pid, projector: projector.child.pid } : { api: api.child.pid };
+    const { result, cpu } = await measureCpu(db, pids, () => postRounds(api.url!, keys, seconds, { idempotencyKeys }));
+    report(label, result, cpu);
+    if (!withProjector) projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+    const lagAtStop = Math.max(...(await projectionStatus(db, store, allProjections)).map((s) => s.lagEvents));
+    const caughtUpStart = performance.now();
+    const { events, projected } = await settledRounds(db);
+    const catchUp = (performance.now() - caughtUpStart) / 1000;
+    const check = lossCheck(result.acknowledgedIds, projected, events - before, connections);
+    const ok = check.ok && events === projected.size;
+    console.log(`                 zero loss: ${check.text}; events ${events} = projected ${projected.size}: ${ok ? 'OK' : 'MISMATCH'}`);
+    console.log(`                 projection lag ${lagAtStop} events when the load stopped; caught up ${fmt(catchUp, 2)} s later`);
+    lossless &&= ok;
+    return result;
+  }
+
+  if (phases.has('memctx')) {
+    results.set('memctx', await memctxPhase(idempotencyKeys ? 'memctx (keys)' : 'memctx', true));
+    const stages = ingestStages(await (await fetch(`${api.url}/metrics`)).text());
+    if (stages.length > 0) {
+      console.log('  memctx ingest request, time per stage inside the API (mean; p99 as the upper bound of its histogram bucket):');
+      for (const s of stages) console.log(`    ${s.stage.padEnd(18)} mean ${fmt(s.meanMs, 2).padStart(7)} ms   p99 ≤ ${fmt(s.p99Ms, 1).padStart(6)} ms   (${s.count} requests)`);
+    }
+  }
+  // The write path alone: the projector stopped during the load (as when it runs on other cores), started after it.
+  if (phases.has('api-alone')) {
+    await projector.stop();
+    results.set('api-alone', await memctxPhase('API alone', false));
+  }
+
+  const reference = results.get('insert');
+  const memctx = results.get('memctx');
+  const ratio = (name: string, ours: LoadResult | undefined) => {
+    if (!reference || !ours) return;
+    const rate = ours.acknowledged / reference.acknowledged;
+    const p99 = ours.latency.p99 / reference.latency.p99;
+    console.log(`  ${name} / reference: req/s ×${fmt(rate, 2)} (goal ≥ 1.00), p99 ×${fmt(p99, 2)} (goal ≤ 1.00)`);
+  };
+  ratio('memctx', memctx);
+  ratio('memctx API alone', results.get('api-alone'));
   if (!lossless) process.exitCode = 1;
 } finally {
   await api.stop();

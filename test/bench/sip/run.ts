@@ -10,6 +10,7 @@
  */
 import { createPostgresDb } from '@memctx/db';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache } from '@memctx/embeddings';
+import { toVectorLiteral } from '@memctx/read-models';
 import { resolve } from 'node:path';
 import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { createBenchDatabase } from '../lib/database.js';
@@ -48,7 +49,7 @@ try {
   await db.query(`CREATE TABLE bench_base (id int PRIMARY KEY, content text NOT NULL, v vector(384) NOT NULL)`);
   await db.query(
     `INSERT INTO bench_base SELECT ord - 1, c, v::vector FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(c, v, ord)`,
-    [texts, vectors.map((v) => `[${Array.from(v).join(',')}]`)],
+    [texts, vectors.map(toVectorLiteral)],
   );
 
   // Seed: the measured user's records first, then everybody else's, without the HNSW index (built once at the end).

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate, type Db, type Migration } from '@memctx/db';
+import { createCoalescer } from '@memctx/shared';
 import { digestsMatch, displayPrefix, generateApiKey, hashApiKey } from './api-key.js';
 import type { ApiKeyRecord, ApiKeyStore } from './key-store.js';
 
@@ -46,10 +47,19 @@ const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
 
 /**
  * API keys in the `api_keys` table (run `migrateApiKeys` first). Only the SHA-256
- * of a key is stored, as hex; every authentication reads the row, so a revocation
- * takes effect on the next request.
+ * of a key is stored, as hex; every authentication reads the row (requests that
+ * arrive together in one statement), so a revocation takes effect on the next request.
  */
 export function createDbApiKeyStore(db: Db): ApiKeyStore {
+  // Requests that authenticate while a look-up is in flight share the next one: one statement for many.
+  const lookUp = createCoalescer(async (hashes: string[]) => {
+    const { rows } = await db.query<ApiKeyRow>(
+      'SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = ANY($1::text[])',
+      [hashes],
+    );
+    const byHash = new Map(rows.map((row) => [row.key_hash, row]));
+    return hashes.map((hash) => byHash.get(hash));
+  });
   return {
     async create(userId) {
       const apiKey = generateApiKey();
@@ -81,11 +91,7 @@ export function createDbApiKeyStore(db: Db): ApiKeyStore {
 
     async authenticate(apiKey) {
       const hash = hashApiKey(apiKey);
-      const { rows } = await db.query<ApiKeyRow>(
-        'SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = $1',
-        [hash.toString('hex')],
-      );
-      const row = rows[0];
+      const row = await lookUp(hash.toString('hex'));
       // The index finds the row; the constant-time comparison is what decides.
       if (!row || !digestsMatch(Buffer.from(row.key_hash, 'hex'), hash) || row.revoked_at !== null) return undefined;
       return { userId: row.user_id, keyId: row.id };

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { isWellFormedApiKey } from './api-key.js';
 import { bearerToken, unauthorized } from './bearer.js';
 import type { ApiKeyStore } from './key-store.js';
+import { timed } from '../http/stages.js';
 
 export const INVALID_API_KEY = 'Invalid or revoked API key';
 
@@ -14,10 +15,10 @@ export function requireApiKey(store: ApiKeyStore): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!isWellFormedApiKey(token)) throw unauthorized(INVALID_API_KEY);
-    const auth = await store.authenticate(token);
+    const auth = await timed(req, 'auth', () => store.authenticate(token));
     if (!auth) throw unauthorized(INVALID_API_KEY);
+    // The request's logger, made on first use, binds the caller from here on.
     req.auth = auth;
-    req.log.setBindings({ user_id: auth.userId, key_id: auth.keyId });
     next();
   };
 }

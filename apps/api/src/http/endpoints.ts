@@ -61,6 +61,7 @@ export function createEndpointMounter(app: Express, registry: OpenAPIRegistry, g
         status: (code: number) => void (status = code),
       } as EndpointContext<E>;
       const output = await handler(validated(res, contract.request), context);
+      if (req.stages) req.handledAt = performance.now();
       if (res.headersSent) return;
       const schema = contract.response.schema;
       if (!schema) {

@@ -56,7 +56,7 @@ function clientErrorDetail(error: ClientError, bodyLimit: string): string {
 /**
  * The last handler: known errors become their status and `{"detail"}`; anything
  * else is a 500 whose body names only the request id, while the log line (written
- * by pino-http from `res.err`) keeps the stack.
+ * by the request logging from `res.err`) keeps the stack.
  */
 export function errorHandler(options: { bodyLimit: string }): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {

@@ -12,7 +12,6 @@ export function requestId(): RequestHandler {
     const incoming = req.get(REQUEST_ID_HEADER);
     const id = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : randomUUID();
     req.requestId = id;
-    req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     next();
   };

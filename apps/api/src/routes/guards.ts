@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../http/errors.js';
 import { formatPosition, MIN_POSITION_HEADER, parsePosition, POSITION_HEADER } from '../consistency/read-your-writes.js';
 import type { FeatureDeps } from './deps.js';
+import { timed } from '../http/stages.js';
 
 /** Domain rule violations become HTTP answers: not found (or not yours) → 404, conflicts → 409. */
 export async function domainCall<T>(work: () => Promise<T>): Promise<T> {
@@ -28,7 +29,7 @@ function rateLimitHeaders(decision: QuotaDecision): Record<string, string> {
 /** Charges one unit of the caller's daily ingest quota, or answers 429 with Retry-After. */
 export async function chargeQuota(deps: FeatureDeps, userId: string, res: Response): Promise<void> {
   const now = new Date();
-  const decision = await deps.quota.consume(userId, 1, now);
+  const decision = await timed(res.req, 'quota', () => deps.quota.consume(userId, 1, now));
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
     const retryAfter = Math.max(1, decision.resetAt - Math.floor(now.getTime() / 1000));
@@ -64,7 +65,14 @@ export async function idempotent<T extends object>(
   const key = idempotencyKeyOf(req);
   if (!key) return run(undefined);
   try {
-    return await runOnce(deps.idempotency, { userId, scope, key, requestHash: hashRequest(body) }, () => run(key));
+    // Claiming and completing the key are the idempotency stage; the work between them times its own stages.
+    const store = deps.idempotency;
+    const timedStore: typeof store = {
+      ...store,
+      claim: (request) => timed(req, 'idempotency', () => store.claim(request)),
+      complete: (...args) => timed(req, 'idempotency', () => store.complete(...args)),
+    };
+    return await runOnce(timedStore, { userId, scope, key, requestHash: hashRequest(body) }, () => run(key));
   } catch (error) {
     if (error instanceof IdempotencyConflictError) throw new HttpError(409, error.message);
     throw error;

@@ -3,6 +3,7 @@ import { MemctxApiError } from '@memctx/client';
 import { createInterface } from 'node:readline';
 import type { CommandGroup } from '../command.js';
 import { planImport } from '../import-plan.js';
+import { restoreSources } from '../import-sources.js';
 import { CliError, EXIT, usageError } from '../io.js';
 import { userClientFromEnv } from '../user-client.js';
 
@@ -12,10 +13,14 @@ Usage:
   memctx import <file.jsonl>
 
 Projects get new ids (or join a project of the same name); sessions keep theirs.
-Rounds and generated statements are sent with Idempotency-Keys derived from the
-export, so running an import again (after a 429 quota stop, say) continues where it
-stopped without duplicating anything.
-Sources and their document chunks are not restored: re-ingest them with their connector.
+Rounds, generated statements and sources are sent with Idempotency-Keys derived
+from the export, so running an import again (after a 429 quota stop, say) continues
+where it stopped without duplicating anything.
+Sources are fetched again by their connector where this memctx offers it and it
+needs no credentials (web, filesystem): the document is stored as it is now, so its
+chunks can differ from the exported ones. Sources of connectors that need
+credentials (github), or that cannot be fetched any more, are listed, not restored;
+sources that had failed are not requested.
 
 Environment:
   MEMCTX_URL       server address (default http://127.0.0.1:8080)
@@ -73,6 +78,7 @@ export const importCommand: CommandGroup = {
     for (const { key, ...statement } of plan.generated) {
       await call(`statement of session ${statement.session_id}`, () => client.recordGenerated(statement, { idempotencyKey: key }));
     }
+    const sources = await call('restoring sources', () => restoreSources(client, plan.sources));
     for (const sessionId of plan.deletedSessions) {
       // 404: an earlier run deleted it already.
       await call(`delete of session ${sessionId}`, () => client.deleteSession(sessionId).catch((error) => {
@@ -80,11 +86,14 @@ export const importCommand: CommandGroup = {
       }));
     }
 
+    const exportedChunks = plan.sources.reduce((sum, source) => sum + source.exported_chunks, 0);
     io.stdout(
       `Imported ${plan.projects.length} projects, ${plan.rounds.length} rounds, ${plan.generated.length} generated statements; ` +
-        `deleted ${plan.deletedSessions.length} sessions again.\n`,
+        `fetched ${sources.restored} of ${plan.sources.length} sources again (${sources.chunks} chunks; the export had ${exportedChunks})` +
+        `${sources.pending > 0 ? `, ${sources.pending} still being fetched` : ''}; deleted ${plan.deletedSessions.length} sessions again.\n`,
     );
-    if (plan.skipped.sources > 0) io.stderr(`Skipped ${plan.skipped.sources} sources (${plan.skipped.documentRecords} chunks): re-ingest them with their connector.\n`);
+    for (const { source, reason } of sources.skipped) io.stderr(`Not restored: ${source.connector_type} source ${source.external_id} (${source.exported_chunks} chunks): ${reason}\n`);
+    if (plan.skipped.failedSources > 0) io.stderr(`Not requested: ${plan.skipped.failedSources} sources that had failed.\n`);
     return EXIT.ok;
   },
 };

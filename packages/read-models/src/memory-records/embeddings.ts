@@ -1,12 +1,14 @@
 import type { Db } from '@memctx/db';
 import { runProcessorLoop } from '@memctx/shared';
+import pgvector from 'pgvector';
 
 /** What the filler needs of an embedder (the service passes the cached one from @memctx/embeddings). */
 export interface DocumentEmbedder {
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
 }
 
-export const toVectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector).join(',')}]`;
+/** pgvector's text form of a vector, as a query parameter; pgvector.toSql takes plain arrays, not Float32Array. */
+export const toVectorLiteral = (vector: ArrayLike<number>): string => pgvector.toSql(Array.from(vector)) as string;
 
 export interface FillOptions {
   batchSize?: number;

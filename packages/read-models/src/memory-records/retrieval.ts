@@ -203,6 +203,51 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
   };
 }
 
+/*
+ * The rounds just before and after each anchor in its session, in scope. A
+ * conversation answers across rounds: the question is asked in one and the
+ * fact follows in the next, so the neighbours of the best-ranked rounds are
+ * often the evidence a query's words miss. Similarity to the query is read for
+ * them as for any candidate; their fused score is 0 (they were not retrieved).
+ * Document chunks share one position per version, so only session records have neighbours.
+ */
+const NEIGHBOURS_SQL = `
+  WITH anchors AS (
+    SELECT a.record_id AS anchor_id, m.session_id, m.global_position FROM unnest($4::text[]) AS a(record_id)
+    JOIN memory_records m ON m.user_id = $1 AND m.record_id = a.record_id WHERE m.session_id IS NOT NULL
+  )
+  SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.created_at,
+    n.user_similarity, n.reply_similarity
+  FROM anchors a CROSS JOIN LATERAL (
+    (SELECT m.*, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
+     FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
+     ORDER BY m.global_position DESC LIMIT 1)
+    UNION ALL
+    (SELECT m.*, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
+     FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
+     ORDER BY m.global_position LIMIT 1)
+  ) n`;
+
+type NeighbourRow = Omit<Row, 'similarity' | 'fused' | 'text_score' | 'text_match' | 'terms' | 'scope_records'> & { anchor_id: string };
+
+/** The neighbours of each anchor, by the anchor's record id. */
+export async function neighbours(
+  db: Db, scope: RetrievalScope, anchorIds: readonly string[], queryEmbedding: ArrayLike<number> | null,
+): Promise<Map<string, Candidate[]>> {
+  const byAnchor = new Map<string, Candidate[]>();
+  if (anchorIds.length === 0) return byAnchor;
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, [...anchorIds], queryEmbedding ? toVectorLiteral(queryEmbedding) : null];
+  const { rows } = await db.query<NeighbourRow>(NEIGHBOURS_SQL, params);
+  for (const { anchor_id, ...row } of rows) {
+    const user_similarity = nullableNumber(row.user_similarity);
+    const reply_similarity = nullableNumber(row.reply_similarity);
+    const sides = [user_similarity, reply_similarity].filter((s): s is number => s !== null);
+    const candidate = { ...row, user_similarity, reply_similarity, similarity: sides.length > 0 ? Math.max(...sides) : null, text_match: false, text_score: 0, fused: 0 };
+    byAnchor.set(anchor_id, [...(byAnchor.get(anchor_id) ?? []), candidate]);
+  }
+  return byAnchor;
+}
+
 /** The candidates alone, for callers that rank nothing themselves (record browsing). */
 export async function retrieveCandidates(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Candidate[]> {
   return (await retrieve(db, scope, options)).candidates;

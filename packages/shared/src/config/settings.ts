@@ -66,7 +66,7 @@ export const SETTINGS = {
   embedReplies: setting('MEMCTX_EMBED_REPLIES', onOff().default(true)),
   sipTokenBudget: setting('MEMCTX_SIP_TOKEN_BUDGET', wholeNumber(50, 100_000).default(1_500)),
   sipMinSimilarity: setting('MEMCTX_SIP_MIN_SIMILARITY', unitInterval().default(0.76)),
-  sipMinCoverage: setting('MEMCTX_SIP_MIN_COVERAGE', unitInterval().default(0.35)),
+  sipMinCoverage: setting('MEMCTX_SIP_MIN_COVERAGE', unitInterval().default(0.25)),
   /** Absent: the filesystem connector is not offered. */
   fsConnectorRoot: setting('MEMCTX_FS_CONNECTOR_ROOT', z.string().trim().min(1).optional()),
   webConnectorAllowPrivate: setting('MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE', onOff().default(false)),

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  seconds: number;
+  acknowledged: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latency: { p50: number; p97_5: number; p99: number; max: number };
+  /** The round ids the server answered 2xx with, for the zero-loss check. */
+  acknowledgedIds: Set<string>;
+}
+
+/**
+ * The same load for every target: one connection per user (its own key and session),
+ * posting the same round body as fast as answers come back; with `idempotencyKeys`, each with its own key.
+ */
+export async function postRounds(url: string, keys: readonly string[], seconds: number, options: { idempotencyKeys?: boolean } = {}): Promise<LoadResult> {
+  let clientNumber = 0;
+  const acknowledgedIds = new Set<string>();
+  const result = await autocannon({
+    url,
+    connections: keys.length,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/memory/ingest',
+        setupRequest(request: Record<string, unknown>, context: { n?: number }) {
+          context.n ??= clientNumber++;
+          const n = context.n;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${keys[n % keys.length]}`,
+              // As @memctx/client sends them: a fresh key per round.
+              ...(options.idempotencyKeys ? { 'idempotency-key': randomUUID() } : {}),
+            },
+            body: JSON.stringify({
+              session_id: `bench-session-${n}`,
+              user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
+              assistant_message: 'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
+              response_time_ms: 420,
+            }),
+          };
+        },
+        onResponse(status: number, body: string) {
+          if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
+        },
+      },
+    ],
+  });
+  return {
+    seconds,
+    acknowledged: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latency: result.latency,
+    acknowledgedIds,
+  };
+}

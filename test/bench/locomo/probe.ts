@@ -1,0 +1,118 @@
+/**
+ * Diagnosis for retrieval work: post the LoCoMo split once into a kept
+ * PostgreSQL database, then ask its questions again and again against the
+ * compiled service as the code changes, without posting anew each time.
+ *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts post
+ *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts ask
+ * Env: MEMCTX_PROBE_DATABASE (default memctx_locomo_probe), MEMCTX_BENCH_MISSES=N, and any MEMCTX_* setting.
+ * `pnpm bench:locomo` is the measurement; this only shortens the loop between changes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createPostgresDb } from '@memctx/db';
+import { requireBuild, startService } from '../lib/processes.js';
+import { evidenceIds, loadSamples, roundsOf, turnText } from './dataset.js';
+
+const ADMIN = 'bench-admin-token-0123456789';
+const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
+const stateFile = `/tmp/${name}.json`;
+const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const mode = process.argv[2];
+const samples = loadSamples().slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
+
+interface State {
+  key: string;
+  projects: string[];
+  roundOfTurn: Record<string, string>[];
+}
+
+async function call<T>(url: string, key: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+requireBuild();
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+if (mode === 'post') {
+  const admin = createPostgresDb({ connectionString: serverUrl, maxConnections: 1 });
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+}
+const service = await startService({
+  MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: '18877', MEMCTX_DATABASE_URL: url.toString(),
+});
+const base = service.url!;
+try {
+  if (mode === 'post') {
+    const created = await fetch(`${base}/admin/v1/api-keys`, {
+      method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'locomo' }),
+    });
+    const key = ((await created.json()) as { api_key: string }).api_key;
+    const state: State = { key, projects: [], roundOfTurn: [] };
+    for (const sample of samples) {
+      const { id } = await call<{ id: string }>(base, key, 'POST', '/api/v1/projects', { name: sample.sample_id });
+      const map: Record<string, string> = {};
+      for (const round of roundsOf(sample)) {
+        const { round_id } = await call<{ round_id: string }>(base, key, 'POST', '/api/v1/memory/ingest', {
+          session_id: round.sessionId, project_id: id, user_message: turnText(round.user),
+          assistant_message: round.assistant ? turnText(round.assistant) : '', timestamp: round.timestamp,
+        });
+        map[round.user.dia_id] = round_id;
+        if (round.assistant) map[round.assistant.dia_id] = round_id;
+      }
+      state.projects.push(id);
+      state.roundOfTurn.push(map);
+      console.log(`posted ${sample.sample_id}`);
+    }
+    writeFileSync(stateFile, JSON.stringify(state));
+    // Both probes read from here: ask with MEMCTX_EMBEDDINGS=off for the full-text floor, with it on for the caught-up state.
+    for (;;) {
+      const health = (await (await fetch(`${base}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
+      if ((health.checks.embeddings?.lag ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } else {
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
+    const byCategory = new Map<number, { n: number; hit: number; grounded: number; tokens: number }>();
+    const misses: string[] = [];
+    for (const [s, sample] of samples.entries()) {
+      for (const qa of sample.qa) {
+        const sip = await call<{ sip: string; grounded: boolean; citations: { record_id: string }[]; tokens_sip?: number }>(
+          base, state.key, 'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
+        );
+        const cited = new Set(sip.citations.map((c) => c.record_id));
+        const evidence = evidenceIds(qa);
+        const hit = evidence.length > 0 && evidence.every((id) => cited.has(state.roundOfTurn[s]![id] ?? '?'));
+        const entry = byCategory.get(qa.category) ?? { n: 0, hit: 0, grounded: 0, tokens: 0 };
+        entry.n++;
+        entry.hit += hit ? 1 : 0;
+        entry.grounded += sip.grounded ? 1 : 0;
+        entry.tokens += sip.sip.length / 4;
+        byCategory.set(qa.category, entry);
+        if (!hit && qa.category !== 5 && misses.length < Number(process.env.MEMCTX_BENCH_MISSES ?? 0)) {
+          misses.push(`[${s} cat ${qa.category}] ${qa.question} — missing ${evidence.filter((id) => !cited.has(state.roundOfTurn[s]![id] ?? '?')).join(' ')}`);
+        }
+      }
+    }
+    let n = 0;
+    let hit = 0;
+    for (const [category, e] of [...byCategory].sort((a, b) => a[0] - b[0])) {
+      console.log(`cat ${category}: recall ${(100 * e.hit / e.n).toFixed(1)} %  grounded ${(100 * e.grounded / e.n).toFixed(1)} %  ~chars/4 ${(e.tokens / e.n).toFixed(0)}  n=${e.n}`);
+      if (category !== 5) {
+        n += e.n;
+        hit += e.hit;
+      }
+    }
+    console.log(`categories 1-4: ${(100 * hit / n).toFixed(1)} % (${hit}/${n})`);
+    if (misses.length) console.log(misses.join('\n'));
+  }
+} finally {
+  await service.stop();
+}
