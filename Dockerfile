@@ -34,8 +34,8 @@ RUN cd /src \
 
 FROM pnpm AS deps
 COPY --from=manifests /app /app
-# `@memctx/api...` is the entry point and every workspace package it reaches (runtime wires in the
-# projector, worker and relay roles); `@memctx/cli...` adds `memctx` for operators
+# `@memctx/api...` is the entry point and every workspace package it reaches (its main composes the
+# projector, worker and relay apps' roles); `@memctx/cli...` adds `memctx` for operators
 # (`docker compose exec api node apps/cli/dist/main.js projections status`). --filter-prod follows
 # dependencies only: --filter would also select @memctx/testing through devDependencies and
 # install testcontainers.

@@ -13,4 +13,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Type-aware: a promise nobody awaits loses its rejection, and one passed where a callback's result is ignored
+    // (an event handler, setInterval) runs unawaited. Every file here belongs to its package's tsconfig.json.
+    files: ['apps/**/*.ts', 'packages/**/*.ts', 'examples/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

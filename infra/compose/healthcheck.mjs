@@ -5,11 +5,11 @@
 // - With the `api` role (also when MEMCTX_ROLES is unset: every role runs in one process):
 //   GET /api/v1/health must answer 2xx. That endpoint checks the database, the event store
 //   and the projections' lag, so it is a readiness check, not only liveness.
-// - Without it (projector, worker, relay alone): those roles serve no HTTP, so this only
-//   proves that the memctx process (`node .../apps/api/dist/main.js`) is alive and not a
-//   zombie. That is liveness, not progress: a crashed role exits and `restart` brings it
-//   back; a stuck one shows up as lag in `memctx projections status`, in the api's
-//   /api/v1/health (projection lag) and /metrics (memctx_relay_lag_events).
+// - Without it (projector, worker, relay alone) and with MEMCTX_METRICS_PORT (docker-compose.yml
+//   sets it): GET /health on that port, the role's own checks (database, event store, and the
+//   projections or the queue where the role has them).
+// - Otherwise those roles' port is not known here, so this only proves that the memctx process
+//   (`node .../apps/api/dist/main.js`) is alive and not a zombie: liveness, not progress.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const ENTRY = 'apps/api/dist/main.js';
@@ -24,8 +24,11 @@ function done(ok, reason) {
   process.exit(ok ? 0 : 1);
 }
 
-if (servesHttp) {
-  const url = `http://127.0.0.1:${process.env.PORT || 8080}/api/v1/health`;
+const url = servesHttp
+  ? `http://127.0.0.1:${process.env.PORT || 8080}/api/v1/health`
+  : process.env.MEMCTX_METRICS_PORT && `http://127.0.0.1:${process.env.MEMCTX_METRICS_PORT}/health`;
+
+if (url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(4_000) });
     done(response.ok, `GET ${url} answered ${response.status}`);

@@ -98,7 +98,7 @@ describe('a SIP costs no more than it must', () => {
 
 describe('the embedding backlog is visible', () => {
   it('in health beside projection lag, and as a Prometheus gauge', async () => {
-    const health = await (await fetch(`${server.url}/api/v1/health`)).json();
+    const health = (await (await fetch(`${server.url}/api/v1/health`)).json()) as { checks: Record<string, unknown> };
     expect(health.checks.embeddings).toMatchObject({ status: expect.stringMatching(/ok|degraded/), lag: expect.any(Number) });
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toMatch(/^memctx_embedding_backlog \d+$/m);

@@ -11,7 +11,7 @@ import { mountDashboardPage } from './dashboard/routes.js';
 import { mountMcp } from './mcp/routes.js';
 import { connectorCatalogRoutes } from './connectors/catalog.js';
 import { emptyConnectorDirectory, type ConnectorDirectory } from './connectors/directory.js';
-import { databaseCheck, type HealthChecks } from './health/checks.js';
+import { databaseCheck, type HealthChecks } from '@memctx/runtime';
 import { healthRoutes } from './health/routes.js';
 import { createEndpointMounter, type RouteModule } from './http/endpoints.js';
 import { errorHandler, unknownRoute } from './http/errors.js';

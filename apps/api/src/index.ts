@@ -10,10 +10,10 @@ export {
   type EndpointContext,
 } from './http/endpoints.js';
 export { validate, validated } from './http/validate.js';
-export { HttpError, notFound } from './http/errors.js';
+export { HttpError } from './http/errors.js';
 export { REQUEST_ID_HEADER } from './http/request-id.js';
 export { createHttpMetrics, type HttpMetrics } from './http/metrics.js';
-export { runHealthChecks, databaseCheck, DEFAULT_HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, type HealthChecks, type HealthReport } from './health/checks.js';
+export { runHealthChecks, databaseCheck, DEFAULT_HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, type HealthChecks, type HealthReport } from '@memctx/runtime';
 export { emptyConnectorDirectory, type ConnectorAccess, type ConnectorDirectory, type ConnectorInfo, type ListedDocument } from './connectors/directory.js';
 export { createInMemoryApiKeyStore, type ApiKeyStore, type ApiKeyRecord, type CreatedApiKey, type AuthContext } from './auth/key-store.js';
 export { createDbApiKeyStore, migrateApiKeys, API_KEY_MIGRATIONS } from './auth/db-key-store.js';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // The compiled entry point, as the Dockerfile runs it: what an operator sees when start-up is refused.
 const MAIN = resolve(import.meta.dirname, '../dist/main.js');
+const RELAY_MAIN = resolve(import.meta.dirname, '../../relay/dist/main.js');
 
 interface Exit {
   code: number | null;
@@ -13,11 +14,11 @@ interface Exit {
   ms: number;
 }
 
-function runMain(env: Record<string, string>, timeoutMs = 20_000): Promise<Exit> {
-  expect(existsSync(MAIN), `${MAIN} is missing: run \`pnpm build\` first`).toBe(true);
+function runMain(env: Record<string, string>, timeoutMs = 20_000, main = MAIN): Promise<Exit> {
+  expect(existsSync(main), `${main} is missing: run \`pnpm build\` first`).toBe(true);
   const started = Date.now();
   // Only what the test gives: no MEMCTX_* of the caller's shell leaks in.
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? '', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -76,5 +77,11 @@ describe('start-up of the compiled service', () => {
     const first = JSON.parse(exit.stdout.split('\n')[0] ?? '{}') as { level?: number; msg?: string };
     expect(first.msg).toBe('MEMCTX_EMBED_FULL_EXCHANGE is not a memctx setting (did you mean MEMCTX_EMBED_REPLIES?)');
     expect(first.level).toBe(40);
+  });
+
+  it('runs a role app as that role whatever MEMCTX_ROLES says: the relay needs Kafka', async () => {
+    const exit = await runMain({ MEMCTX_ROLES: 'api', MEMCTX_DATABASE_URL: 'postgres://memctx@127.0.0.1:5432/memctx_never_opened' }, 20_000, RELAY_MAIN);
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toBe('memctx: invalid configuration\nMEMCTX_KAFKA_BROKERS: required because MEMCTX_ROLES includes relay (got undefined)\n');
   });
 });

@@ -1,7 +1,7 @@
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, rebuildProjection, runLive, type Projection, type Runner } from '@memctx/projections';
-import type { Logger } from 'pino';
+import type { Logger } from '@memctx/shared';
 
 export interface ProjectorHandle {
   stop(): Promise<void>;

@@ -2,7 +2,7 @@ import type { Db } from '@memctx/db';
 import { checkpointOf, type Checkpoint, type EventStore } from '@memctx/event-store';
 import type { EventPublisher } from '@memctx/kafka';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { loadRelayCheckpoint, migrateRelay, saveRelayCheckpoint } from './checkpoint.js';
+import { migrateRelay, relayCheckpoints } from './checkpoint.js';
 
 export interface RelayOptions {
   db: Db;
@@ -33,7 +33,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { db, store, publisher } = options;
   const name = options.name ?? 'kafka';
   await migrateRelay(db);
-  let checkpoint = await loadRelayCheckpoint(db, name);
+  const checkpoints = relayCheckpoints(db);
+  let checkpoint = await checkpoints.load(name);
   let stopped = false;
   let current: ReturnType<EventStore['subscribe']> | undefined;
 
@@ -58,7 +59,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
         async onBatch(events) {
           await publisher.publish(events);
           const next = checkpointOf(events[events.length - 1]!);
-          await saveRelayCheckpoint(db, name, next);
+          await checkpoints.save(name, next);
           checkpoint = next;
           published.inc(events.length);
         },

@@ -1,1 +1,2 @@
 export { purgeDueSessions, schedulePurge } from './purge.js';
+export { startWorkerRole } from './role.js';

@@ -1,7 +1,7 @@
 import type { Db } from '@memctx/db';
 import type { MemoryService } from '@memctx/commands';
 import { sessionsDueForPurge } from '@memctx/read-models';
-import type { Logger } from 'pino';
+import type { Logger } from '@memctx/shared';
 
 /**
  * The 30-day purge: finds soft-deleted sessions whose window has elapsed and

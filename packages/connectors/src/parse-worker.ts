@@ -11,7 +11,8 @@ export interface ParseRequest {
 export type ParseReply = ({ ok: true } & ParsedDocument) | { ok: false; name: string; message: string } | { ready: true };
 
 parentPort!.on('message', (request: ParseRequest) => {
-  extractDocument({ content: Buffer.from(request.content.buffer, request.content.byteOffset, request.content.byteLength), mimeType: request.mimeType, title: request.title })
+  // Both outcomes end in a reply of plain strings, which posting cannot fail on: nothing is left to reject.
+  void extractDocument({ content: Buffer.from(request.content.buffer, request.content.byteOffset, request.content.byteLength), mimeType: request.mimeType, title: request.title })
     .then((parsed): ParseReply => ({ ok: true, ...parsed }))
     .catch((error: unknown): ParseReply => ({ ok: false, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) }))
     .then((reply) => parentPort!.postMessage(reply));

@@ -1,4 +1,4 @@
-export { API_VERSION, API_PREFIX } from './version.js';
+export { API_VERSION } from './version.js';
 export {
   pydanticError,
   pythonRepr,
@@ -22,7 +22,6 @@ export {
   laxNumber,
   queryInt,
   queryBool,
-  queryNumber,
   queryString,
   MIN_INT,
   MAX_INT,

@@ -1,3 +1,2 @@
 /** The interface description's version (spec: "Versioning"). */
 export const API_VERSION = '0.1.0';
-export const API_PREFIX = '/api/v1';

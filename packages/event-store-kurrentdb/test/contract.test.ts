@@ -1,7 +1,7 @@
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { describe } from 'vitest';
 import { createKurrentDbEventStore, endOfAll } from '../src/index.js';
-import { eventStoreContract, type EventStoreFactory } from '../../event-store/test/contract.js';
+import { eventStoreContract, type EventStoreFactory } from '@memctx/event-store/contract';
 
 const url = process.env.KURRENTDB_URL;
 

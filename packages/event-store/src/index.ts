@@ -8,3 +8,4 @@ export { appendInTransaction } from './postgres/append.js';
 export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
 export { assertValidItems } from './validation.js';
 export { appendOne } from './append-one.js';
+export { createCheckpointStore, type CheckpointStore } from './checkpoint-store.js';

@@ -1,3 +1,4 @@
+import { wakeableSleep } from '@memctx/shared';
 import { checkpointOf, type EventStore, type SubscribeOptions, type Subscription } from './types.js';
 
 /**
@@ -9,36 +10,19 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll' | 'onAppen
   const batchSize = options.batchSize ?? 500;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   let stopped = false;
-  // Set by a notification that arrives while a read is in flight, so the next wait is skipped.
-  let woken = false;
-  let wake: (() => void) | undefined;
+  const nap = wakeableSleep();
   // After a notification some events may not be readable yet: a transaction still running anywhere
   // in the cluster, even in another database, holds the xmin gate. So re-poll soon after each one,
-  // backing off to the poll interval, rather than wait a whole interval for them.
-  let retryMs = 0;
-
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopped) return resolve();
-      const timer = setTimeout(end, ms);
-      function end() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = end;
-    });
+  // backing off to the poll interval, rather than wait a whole interval for them. The start counts as
+  // one: events appended just before it may be held back the same way, and no notification follows them.
+  let retryMs = 10;
 
   const done = (async () => {
-    const unlisten = await store.onAppended(() => {
-      woken = true;
-      wake?.();
-    });
+    const unlisten = await store.onAppended(() => nap.wake());
     try {
       let after = options.after;
       while (!stopped) {
-        if (woken) retryMs = 10;
-        woken = false;
+        if (nap.clear()) retryMs = 10;
         const events = await store.readAll({ after, maxCount: batchSize });
         if (events.length > 0 && !stopped) {
           await options.onBatch(events);
@@ -46,11 +30,11 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll' | 'onAppen
         }
         if (events.length === batchSize) continue;
         if (retryMs > 0 && retryMs < pollIntervalMs) {
-          await nap(retryMs);
+          await nap.sleep(retryMs);
           retryMs *= 2;
         } else {
           retryMs = 0;
-          await nap(pollIntervalMs);
+          await nap.sleep(pollIntervalMs);
         }
       }
     } finally {
@@ -62,7 +46,7 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll' | 'onAppen
     done,
     async stop() {
       stopped = true;
-      wake?.();
+      nap.wake();
       await done.catch(() => undefined);
     },
   };

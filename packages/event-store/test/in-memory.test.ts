@@ -1,5 +1,5 @@
 import { createInMemoryEventStore } from '@memctx/event-store';
-import { eventStoreContract } from './contract.js';
+import { eventStoreContract } from '@memctx/event-store/contract';
 
 eventStoreContract('in-memory', {
   supportsConcurrentTransactions: false,

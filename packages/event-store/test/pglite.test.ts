@@ -1,6 +1,6 @@
 import { createPgliteDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
-import { eventStoreContract } from './contract.js';
+import { eventStoreContract } from '@memctx/event-store/contract';
 
 const db = await createPgliteDb();
 

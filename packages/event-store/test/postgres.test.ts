@@ -1,7 +1,7 @@
 import { createPostgresDb, type Db, type DbConnection } from '@memctx/db';
 import { appendInTransaction, createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { createTestDatabase } from '@memctx/testing';
-import { eventStoreContract, type OpenTransaction } from './contract.js';
+import { eventStoreContract, type OpenTransaction } from '@memctx/event-store/contract';
 
 const database = await createTestDatabase('event_store');
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 16 });

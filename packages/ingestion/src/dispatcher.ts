@@ -1,6 +1,7 @@
 import { migrate, type Db } from '@memctx/db';
 import type { DocumentIngestRequested } from '@memctx/domain';
-import { START, type Checkpoint, type EventStore } from '@memctx/event-store';
+import { checkpointOf, createCheckpointStore, type EventStore } from '@memctx/event-store';
+import { runProcessorLoop } from '@memctx/shared';
 import type { DocumentQueue } from './jobs.js';
 
 export async function migrateDispatcher(db: Db): Promise<void> {
@@ -13,24 +14,11 @@ export async function migrateDispatcher(db: Db): Promise<void> {
         global_position bigint NOT NULL
       )`,
     },
+    { id: '0002_dispatcher_checkpoints_updated_at', sql: 'ALTER TABLE dispatcher_checkpoints ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()' },
   ]);
 }
 
-async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> {
-  const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
-    'SELECT transaction_id, global_position FROM dispatcher_checkpoints WHERE name = $1',
-    [name],
-  );
-  return rows[0] ? { transaction_id: Number(rows[0].transaction_id), global_position: Number(rows[0].global_position) } : START;
-}
-
-async function saveCheckpoint(db: Db, name: string, checkpoint: Checkpoint): Promise<void> {
-  await db.query(
-    `INSERT INTO dispatcher_checkpoints (name, transaction_id, global_position) VALUES ($1, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position`,
-    [name, checkpoint.transaction_id, checkpoint.global_position],
-  );
-}
+const checkpoints = (db: Db) => createCheckpointStore(db, 'dispatcher_checkpoints');
 
 /**
  * Turns each DocumentIngestRequested of the feed into a job. The checkpoint
@@ -40,7 +28,7 @@ async function saveCheckpoint(db: Db, name: string, checkpoint: Checkpoint): Pro
  * own checkpoint, so projection rebuilds never re-add jobs.
  */
 export async function dispatchOnce(db: Db, store: EventStore, queue: DocumentQueue, name = 'documents', batchSize = 500): Promise<number> {
-  const after = await loadCheckpoint(db, name);
+  const after = await checkpoints(db).load(name);
   const events = await store.readAll({ after, maxCount: batchSize });
   if (events.length === 0) return 0;
   for (const event of events) {
@@ -54,8 +42,7 @@ export async function dispatchOnce(db: Db, store: EventStore, queue: DocumentQue
       externalId: data.external_id,
     });
   }
-  const last = events[events.length - 1]!;
-  await saveCheckpoint(db, name, { transaction_id: last.transaction_id, global_position: last.global_position });
+  await checkpoints(db).save(name, checkpointOf(events[events.length - 1]!));
   return events.length;
 }
 
@@ -69,35 +56,11 @@ export function runDispatcher(
   queue: DocumentQueue,
   options: { idleWaitMs?: number; onError?: (error: unknown) => void } = {},
 ): Dispatcher {
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  let unlisten: (() => Promise<void>) | undefined;
-  const loop = (async () => {
-    unlisten = await store.onAppended(() => wake?.());
-    while (!stopped) {
-      try {
-        if ((await dispatchOnce(db, store, queue)) === 0) await sleep(options.idleWaitMs ?? 250);
-      } catch (error) {
-        if (stopped) break;
-        options.onError?.(error);
-        await sleep(1_000);
-      }
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-      await unlisten?.();
-    },
-  };
+  return runProcessorLoop({
+    step: async () => (await dispatchOnce(db, store, queue)) > 0,
+    idleWaitMs: options.idleWaitMs ?? 250,
+    errorWaitMs: 1_000,
+    onError: options.onError,
+    wakeOn: (wake) => store.onAppended(wake),
+  });
 }

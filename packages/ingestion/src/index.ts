@@ -3,4 +3,5 @@ export { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue, type Fa
 export { createBullmqDocumentQueue, type BullmqQueueOptions } from './bullmq-queue.js';
 export { createInProcessDocumentQueue } from './in-process-queue.js';
 export { dispatchOnce, migrateDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
+export { startDocumentWorker, type DocumentWorkerDeps } from './document-worker.js';
 export { createDocumentHandler, type ChunkEmbedder, type DocumentPipelineDeps, type DocumentSteps, type ParsedText } from './process-document.js';

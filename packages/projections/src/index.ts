@@ -6,5 +6,5 @@ export {
 export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
-export { waitForCheckpoint, minActiveCheckpoint } from './read-your-writes.js';
+export { minActiveCheckpoint } from './read-your-writes.js';
 export { migrateStreamGuards, applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';

@@ -12,24 +12,3 @@ export async function minActiveCheckpoint(db: Queryable, names: readonly string[
     .map((row) => ({ transaction_id: row.transaction_id, global_position: row.global_position }))
     .reduce((lowest, checkpoint) => (compareCheckpoints(checkpoint, lowest) < 0 ? checkpoint : lowest));
 }
-
-/**
- * Read-your-writes: waits, bounded, until every named projection has passed
- * `target` (the position of the caller's last write). Resolves to true when it
- * did, false on timeout — the read then serves what is there and says so.
- */
-export async function waitForCheckpoint(
-  db: Queryable,
-  names: readonly string[],
-  target: Checkpoint,
-  timeoutMs: number,
-  pollMs = 5,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const current = await minActiveCheckpoint(db, names);
-    if (current && compareCheckpoints(current, target) >= 0) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-}

@@ -1,4 +1,5 @@
 import type { Db } from '@memctx/db';
+import { runProcessorLoop } from '@memctx/shared';
 import { compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
@@ -61,59 +62,34 @@ const SETTLE_RETRY_MS = 5;
 export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
   const batchSize = options.batchSize ?? 500;
   const idleWaitMs = options.idleWaitMs ?? 1_000;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
   // A NOTIFY can arrive before its events are readable: the feed holds them back
   // while an older transaction (another writer, another projection's batch) is
   // still open. So for a short while after a wake-up, look again soon instead of
   // sleeping the full idle wait.
   let notifiedAt = 0;
-  const loop = (async () => {
-    unlisten = await store.onAppended(() => {
-      notifiedAt = Date.now();
-      wake?.();
-    });
-    let generation: Generation | undefined;
-    while (!stopped) {
-      try {
-        generation ??= await activeGeneration(db, projection.name);
-        if (!generation) throw new Error(`projection ${projection.name} has no active generation`);
-        const outcome = await applyNextBatch(db, store, projection, generation, batchSize);
-        options.onBatch?.({ ...outcome, projection: projection.name });
-        if (!outcome.applied) {
-          generation = undefined;
-          continue;
-        }
-        generation = { ...generation, checkpoint: outcome.checkpoint };
-        if (outcome.read < batchSize) await sleep(Date.now() - notifiedAt < SETTLE_WINDOW_MS ? SETTLE_RETRY_MS : idleWaitMs);
-      } catch (error) {
-        if (stopped) break;
-        options.onError?.(error);
-        generation = undefined;
-        await sleep(idleWaitMs);
-      }
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-      await unlisten?.();
+  let generation: Generation | undefined;
+  return runProcessorLoop({
+    async step() {
+      generation ??= await activeGeneration(db, projection.name);
+      if (!generation) throw new Error(`projection ${projection.name} has no active generation`);
+      const outcome = await applyNextBatch(db, store, projection, generation, batchSize);
+      options.onBatch?.({ ...outcome, projection: projection.name });
+      // Moved under us (another instance, a switch-over): read the active generation again at once.
+      generation = outcome.applied ? { ...generation, checkpoint: outcome.checkpoint } : undefined;
+      return !outcome.applied || outcome.read === batchSize;
     },
-  };
+    idleWaitMs: () => (Date.now() - notifiedAt < SETTLE_WINDOW_MS ? SETTLE_RETRY_MS : idleWaitMs),
+    errorWaitMs: idleWaitMs,
+    onError(error) {
+      generation = undefined;
+      options.onError?.(error);
+    },
+    wakeOn: (wake) =>
+      store.onAppended(() => {
+        notifiedAt = Date.now();
+        wake();
+      }),
+  });
 }
 
 /** Applies batches to each projection's active generation until it has read the whole feed (tests, tools). */

@@ -1,26 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import {
-  createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota, scheduleIdempotencySweep,
+  createIdempotencyStore, createMemoryService, createPostgresQuota, migrateIdempotency, migrateQuota,
   type IdempotencyStore, type MemoryService, type QuotaStore,
 } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { startKafkaProjector, startProjector, type ProjectorHandle } from '@memctx/projector';
-import { createKafkaEventSource, createKafkaPublisher, ensureTopic, type EventSource } from '@memctx/kafka';
-import { startRelay } from '@memctx/relay';
-import { partitionKeyOf } from '@memctx/domain';
-import { allProjections, runEmbeddingFiller } from '@memctx/read-models';
+import { allProjections } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Registry } from 'prom-client';
 import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
 import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
-import { schedulePurge } from '@memctx/worker';
-import { openDocuments, startDocumentWorker, type Documents } from './documents.js';
+import { openDocuments, type Documents } from './documents.js';
 
 /** Everything a memctx process needs, wired from configuration once. */
 export interface Runtime {
@@ -169,66 +164,3 @@ async function unreachableReason(url: string, error: unknown): Promise<string> {
   });
   return tcp ? `${tcp} (${reason})` : `${host}:${port} accepts connections but does not answer as KurrentDB (${reason}; tls setting?)`;
 }
-
-/** The topic carries events as stored (sealed); projectors open them with the same key store as the feed. */
-const opened = (source: EventSource, shredder: Shredder): EventSource => ({
-  start: (onBatch) => source.start(async (batch) => onBatch({ ...batch, events: await shredder.open(batch.events) })),
-  stop: () => source.stop(),
-});
-
-export interface BackgroundRoles {
-  stop(): Promise<void>;
-}
-
-/** Starts the projector and worker roles this process was configured with. */
-export async function startBackgroundRoles(runtime: Runtime): Promise<BackgroundRoles> {
-  const stops: Array<() => Promise<void>> = [];
-  const { config, logger } = runtime;
-  if (config.roles.includes('projector')) {
-    const deps = { db: runtime.db, store: runtime.store, projections: runtime.projections, logger, batchSize: config.projectorBatchSize };
-    const projector: ProjectorHandle = config.projectorSource === 'kafka'
-      ? await startKafkaProjector({
-        ...deps,
-        partitionKey: partitionKeyOf,
-        source: opened(createKafkaEventSource({
-          brokers: config.kafkaBrokers, topic: config.kafkaTopic, groupId: config.kafkaGroup, clientId: 'memctx-projector',
-          onError: (error) => logger.error({ err: error }, 'kafka projection batch failed; it will be delivered again'),
-        }), runtime.shredder),
-      })
-      : await startProjector(deps);
-    stops.push(() => projector.stop());
-    if (runtime.embedder) {
-      const filler = runEmbeddingFiller(runtime.db, runtime.embedder, {
-        replies: runtime.config.embedReplies,
-        onError: (error) => runtime.logger.error({ err: error }, 'embedding batch failed; retrying'),
-      });
-      stops.push(() => filler.stop());
-    }
-  }
-  if (runtime.config.roles.includes('worker')) {
-    const purge = schedulePurge({
-      db: runtime.db, service: runtime.service, logger: runtime.logger, intervalMs: runtime.config.purgeIntervalSeconds * 1000,
-    });
-    stops.push(() => purge.stop());
-    stops.push(scheduleIdempotencySweep(runtime.idempotency, runtime.logger, runtime.config.purgeIntervalSeconds * 1000));
-    stops.push(await startDocumentWorker(runtime, runtime.metrics));
-  }
-  if (config.roles.includes('relay')) {
-    const topic = await ensureTopic({ brokers: config.kafkaBrokers, clientId: 'memctx-relay' }, config.kafkaTopic, config.kafkaPartitions);
-    logger.info({ topic: config.kafkaTopic, ...topic }, 'kafka topic ready');
-    const publisher = await createKafkaPublisher({
-      brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: 'memctx-relay', partitionKey: partitionKeyOf,
-    });
-    const relay = await startRelay({
-      db: runtime.db, store: runtime.storedEvents, publisher, name: config.kafkaTopic, metrics: runtime.metrics,
-      onError: (error) => logger.error({ err: error }, 'relay batch failed; resuming from its checkpoint'),
-    });
-    logger.info({ topic: config.kafkaTopic, brokers: config.kafkaBrokers, checkpoint: relay.checkpoint() }, 'relay started');
-    stops.push(async () => {
-      await relay.stop();
-      await publisher.close();
-    });
-  }
-  return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
-}
-

@@ -1,6 +1,5 @@
 export {
   loadConfig,
-  describeConfig,
   unknownVariableWarnings,
   EVENT_STORES,
   ConfigError,
@@ -15,9 +14,12 @@ export {
   type Role,
   type ProjectorSource,
   type LogLevel,
-} from './config.js';
+} from './config/index.js';
 export { StartupError } from './startup-error.js';
 export { createLogger, REDACTED_PATHS, type Logger } from './logger.js';
 export { createKeyedLock } from './keyed-lock.js';
 export { createSealer, parseSealingKey, type Sealer } from './sealing.js';
+export { secretsMatch } from './secrets.js';
+export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
+export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';

@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 
 export type { Logger } from 'pino';
 

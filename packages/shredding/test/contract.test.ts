@@ -2,7 +2,7 @@ import { createPostgresDb } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { createTestDatabase } from '@memctx/testing';
 import { createPostgresKeyStore, migrateKeyStore, withShredding } from '../src/index.js';
-import { eventStoreContract } from '../../event-store/test/contract.js';
+import { eventStoreContract } from '@memctx/event-store/contract';
 import { sealEverything } from './seal-everything.js';
 
 const database = await createTestDatabase('shredding_contract');

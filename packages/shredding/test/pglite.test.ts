@@ -3,7 +3,7 @@ import { createPgliteDb } from '@memctx/db';
 import { START, createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { describe, expect, it } from 'vitest';
 import { createPostgresKeyStore, migrateKeyStore, openShreddingStore, withShredding } from '../src/index.js';
-import { eventStoreContract } from '../../event-store/test/contract.js';
+import { eventStoreContract } from '@memctx/event-store/contract';
 import { sealEverything } from './seal-everything.js';
 
 // The embedded default runs the same SQL on PGlite: the key store's unnest/uuid[]/ON CONFLICT included.

@@ -27,7 +27,7 @@ export async function postRounds(url: string, keys: readonly string[], seconds: 
       {
         method: 'POST',
         path: '/api/v1/memory/ingest',
-        setupRequest(request, context: { n?: number }) {
+        setupRequest(request: Record<string, unknown>, context: { n?: number }) {
           context.n ??= clientNumber++;
           const n = context.n;
           return {
@@ -46,7 +46,7 @@ export async function postRounds(url: string, keys: readonly string[], seconds: 
             }),
           };
         },
-        onResponse(status, body) {
+        onResponse(status: number, body: string) {
           if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
         },
       },

@@ -23,11 +23,6 @@ export const hashApiKey = sha256;
 
 export const displayPrefix = (key: string) => key.slice(0, DISPLAY_PREFIX_LENGTH);
 
-/** Constant-time equality of two secrets of any length: their digests are compared, never the strings. */
-export function secretsMatch(presented: string, expected: string): boolean {
-  return timingSafeEqual(sha256(presented), sha256(expected));
-}
-
 /** Compares two digests in constant time (false when their lengths differ). */
 export function digestsMatch(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
-import { secretsMatch } from './api-key.js';
+import { secretsMatch } from '@memctx/shared';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 

@@ -1,6 +1,6 @@
 import { API_VERSION, getHealth } from '@memctx/contracts';
 import type { RouteModule } from '../http/endpoints.js';
-import { runHealthChecks, type HealthChecks } from './checks.js';
+import { runHealthChecks, type HealthChecks } from '@memctx/runtime';
 
 /** GET /api/v1/health: 200 unless a check is down, then 503 with the same body. */
 export function healthRoutes(checks: HealthChecks, options: { timeoutMs?: number; version?: string } = {}): RouteModule {

@@ -136,8 +136,6 @@ export function laxNumber(bounds: NumberBounds = {}) {
 export const queryInt = laxInt;
 /** A boolean query parameter: true/false, 1/0, yes/no, on/off, t/f, y/n (any case). */
 export const queryBool = laxBool;
-/** A float query parameter. */
-export const queryNumber = laxNumber;
 
 /** A string query parameter with optional length bounds. */
 export function queryString(bounds: { minLength?: number; maxLength?: number } = {}) {

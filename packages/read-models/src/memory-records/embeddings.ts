@@ -1,4 +1,5 @@
 import type { Db } from '@memctx/db';
+import { runProcessorLoop } from '@memctx/shared';
 import pgvector from 'pgvector';
 
 /** What the filler needs of an embedder (the service passes the cached one from @memctx/embeddings). */
@@ -69,33 +70,9 @@ export function runEmbeddingFiller(
   embedder: DocumentEmbedder,
   options: FillOptions & { idleWaitMs?: number; onError?: (error: unknown) => void } = {},
 ): EmbeddingFiller {
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.idleWaitMs ?? 250);
-      wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      try {
-        const filled = await fillEmbeddings(db, embedder, options);
-        if (filled === 0) await idle();
-      } catch (error) {
-        if (stopped) break;
-        options.onError?.(error);
-        await idle();
-      }
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await loop;
-    },
-  };
+  return runProcessorLoop({
+    step: async () => (await fillEmbeddings(db, embedder, options)) > 0,
+    idleWaitMs: options.idleWaitMs ?? 250,
+    onError: options.onError,
+  });
 }

@@ -39,3 +39,22 @@ export async function findSource(db: Queryable, userId: string, sourceId: string
   ]);
   return rows[0] ? iso(rows[0]) : undefined;
 }
+
+/** A source still waiting for its document, as the job that fetches it names it. */
+export interface PendingSource {
+  userId: string;
+  sourceId: string;
+  requestId: string;
+  connectorType: string;
+  externalId: string;
+}
+
+/** Sources pending for longer than `olderThanSeconds`: their jobs may have been lost with a queue (in-process, or a Redis without persistence). */
+export async function pendingSources(db: Queryable, olderThanSeconds: number): Promise<PendingSource[]> {
+  const { rows } = await db.query<PendingSource>(
+    `SELECT user_id AS "userId", source_id AS "sourceId", request_id AS "requestId", source_type AS "connectorType", external_id AS "externalId"
+     FROM sources WHERE ingest_status = 'pending' AND updated_at < now() - make_interval(secs => $1)`,
+    [olderThanSeconds],
+  );
+  return rows;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '@memctx/event-store';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '../index.js';
 
 /** On a server a transaction running anywhere in the cluster holds the feed back, so tests wait (bounded) for their writes. */
 export const FEED_TIMEOUT_MS = 20_000;

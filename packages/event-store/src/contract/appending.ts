@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidAppendError, WrongExpectedVersionError, type AppendManyOutcome } from '@memctx/event-store';
-import type { StoreTraits, StoreUnderTest } from '../contract.js';
+import { InvalidAppendError, WrongExpectedVersionError, type AppendManyOutcome } from '../index.js';
+import type { StoreTraits, StoreUnderTest } from './index.js';
 import { event, events, newStream } from './helpers.js';
 
 async function refusal(attempt: Promise<unknown>): Promise<WrongExpectedVersionError> {

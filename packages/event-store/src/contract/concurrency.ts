@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WrongExpectedVersionError, type AppendManyOutcome, type RecordedEvent } from '@memctx/event-store';
-import type { EventStoreFactory, StoreUnderTest } from '../contract.js';
+import { WrongExpectedVersionError, type AppendManyOutcome, type RecordedEvent } from '../index.js';
+import type { EventStoreFactory, StoreUnderTest } from './index.js';
 import { FEED_TIMEOUT_MS, event, events, expectStrictlyIncreasing, feedReader, newStream, readAllAfter, waitFor } from './helpers.js';
 
 const WRITERS = 10;

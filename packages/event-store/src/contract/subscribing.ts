@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@memctx/event-store';
-import type { StoreUnderTest } from '../contract.js';
+import type { RecordedEvent } from '../index.js';
+import type { StoreUnderTest } from './index.js';
 import { FEED_TIMEOUT_MS, event, events, expectStrictlyIncreasing, newStream, waitFor } from './helpers.js';
 
 /** Far longer than any test waits: a delivery inside a test can only come from the wake-up. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { START, checkpointOf, compareCheckpoints } from '@memctx/event-store';
-import type { StoreTraits, StoreUnderTest } from '../contract.js';
+import { START, checkpointOf, compareCheckpoints } from '../index.js';
+import type { StoreTraits, StoreUnderTest } from './index.js';
 import { event, events, expectStrictlyIncreasing, newStream, readAllAfter, untilReadable } from './helpers.js';
 
 export function readingContract(subject: () => StoreUnderTest, traits: StoreTraits): void {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { AppendManyOutcome, EventStore, EventToAppend } from '@memctx/event-store';
-import { appendingContract } from './contract/appending.js';
-import { concurrencyContract } from './contract/concurrency.js';
-import { readingContract } from './contract/reading.js';
-import { subscribingContract } from './contract/subscribing.js';
+import type { AppendManyOutcome, EventStore, EventToAppend } from '../index.js';
+import { appendingContract } from './appending.js';
+import { concurrencyContract } from './concurrency.js';
+import { readingContract } from './reading.js';
+import { subscribingContract } from './subscribing.js';
 
 export interface StoreUnderTest {
   store: EventStore;
