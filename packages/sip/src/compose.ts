@@ -55,6 +55,8 @@ const SECTION_TITLES: Record<SectionName, string> = {
 export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, under the date they happened.';
 // What a line costs beyond its text ([n], spacing, a share of the date lines), for packing; the exact count is taken after.
 const LINE_OVERHEAD_TOKENS = 5;
+// A line is never cheaper than this ("[n] A → B …" and its share of a date line).
+const SMALLEST_LINE_TOKENS = 10;
 // Records whose words overlap this much say the same thing: one line, citing the newest.
 const NEAR_DUPLICATE = 0.8;
 
@@ -151,6 +153,8 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + SECTION_ORDER.length * 8;
   for (const { candidate, evidence } of ranked) {
+    // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
+    if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS) break;
     const text = lineText(candidate, terms, options.maxRecordTokens);
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
