@@ -25,7 +25,8 @@ for (const group of ['packages', 'apps']) {
  */
 const UNIT = [
   'packages/{client,contracts,domain,kafka,shared,tokens}/test/**/*.test.ts',
-  'packages/commands/test/cached-decision.test.ts',
+  'packages/commands/test/{cached-decision,command-handler}.test.ts',
+  'packages/projections/test/**/*.test.ts',
   'packages/connectors/test/{filesystem,github,web}.test.ts',
   'packages/event-store/test/in-memory.test.ts',
   'packages/event-store-kurrentdb/test/{positions,store}.test.ts',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider } from '@memctx/domain';
+import { parseDomainEvent, schemaVersionOf, type Decider } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
 import { createKeyedLock } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
@@ -61,7 +61,9 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
 
   async function read(streamId: string): Promise<LoadedStream<State>> {
     const { version, events } = await store.readStream(streamId);
-    const state = events.reduce((current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event), decider.initialState());
+    // Parsed (and upcast) like every read of stored events; the decider's own stream holds only its own event types.
+    const parsed = events.map((event) => parseDomainEvent(event.type, event.data, event.schema_version) as Event);
+    const state = parsed.reduce(decider.evolve, decider.initialState());
     return { state, version, source: 'store' };
   }
 
@@ -103,6 +105,7 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
             event_id: handleOptions.eventIds?.(index) ?? randomUUID(),
             type: event.type,
             data: event.data as Record<string, unknown>,
+            schema_version: schemaVersionOf(event.type),
             metadata: handleOptions.metadata,
           })),
         }, handleOptions.onStage);

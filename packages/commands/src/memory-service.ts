@@ -19,6 +19,7 @@ import {
   sourceDecider,
   sourceStream,
   userStream,
+  schemaVersionOf,
 } from '@memctx/domain';
 import type { Checkpoint, EventStore } from '@memctx/event-store';
 import { createAppendBatcher } from './append-batcher.js';
@@ -203,7 +204,7 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
       const outcome = await batcher.append({
         streamId: userStream(userId),
         expectedVersion: 'any',
-        events: [{ event_id: buildId, type: 'SipBuilt', data: data as unknown as Record<string, unknown> }],
+        events: [{ event_id: buildId, type: 'SipBuilt', data: data as unknown as Record<string, unknown>, schema_version: schemaVersionOf('SipBuilt') }],
       });
       if (!outcome.ok) throw outcome.error;
       return { buildId, position: outcome.result.position };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainEvent, InvalidEventError, isEventType, parseDomainEvent, schemaVersions, type EventType } from '../src/index.js';
+import {
+  DomainEvent, InvalidEventError, createEventParser, isEventType, parseDomainEvent, schemaVersionOf, schemaVersions, type EventType,
+} from '../src/index.js';
 import { samples } from './fixtures.js';
 
 const types = Object.keys(samples) as EventType[];
@@ -71,7 +73,41 @@ describe('event schemas', () => {
     expect(rejection('SessionArchived', {}).reason).toBe('unknown_type');
     expect(rejection('toString', {}).reason).toBe('unknown_type');
     expect(rejection('ProjectCreated', samples.ProjectCreated.data, 2).reason).toBe('unsupported_version');
+    expect(rejection('ProjectCreated', samples.ProjectCreated.data, 0).reason).toBe('unsupported_version');
+    expect(rejection('ProjectCreated', samples.ProjectCreated.data, 1.5).reason).toBe('unsupported_version');
     expect(isEventType('SipBuilt')).toBe(true);
     expect(isEventType('hasOwnProperty')).toBe(false);
+  });
+});
+
+describe('schema versions', () => {
+  it('stamp the current version of a known type and refuse an unknown one', () => {
+    expect(schemaVersionOf('RoundIngested')).toBe(schemaVersions.RoundIngested);
+    expect(() => schemaVersionOf('SessionArchived')).toThrow(InvalidEventError);
+  });
+
+  // A ProjectRenamed at version 3 whose version 1 called the field `title` and version 2 `label`.
+  const renamedAt3 = { ...schemaVersions, ProjectRenamed: 3 };
+  const { name, ...unnamed } = samples.ProjectRenamed.data;
+  const steps = {
+    ProjectRenamed: {
+      1: (data: unknown) => { const { title, ...rest } = data as { title: string }; return { ...rest, label: title }; },
+      2: (data: unknown) => { const { label, ...rest } = data as { label: string }; return { ...rest, name: label }; },
+    },
+  };
+
+  it('upcast an older version step by step before validating', () => {
+    const parse = createEventParser(renamedAt3, steps);
+    expect(parse('ProjectRenamed', { ...unnamed, title: name }, 1)).toEqual(samples.ProjectRenamed);
+    expect(parse('ProjectRenamed', { ...unnamed, label: name }, 2)).toEqual(samples.ProjectRenamed);
+    expect(parse('ProjectRenamed', samples.ProjectRenamed.data, 3)).toEqual(samples.ProjectRenamed);
+    expect(parse('ProjectRenamed', samples.ProjectRenamed.data)).toEqual(samples.ProjectRenamed);
+  });
+
+  it('refuse an older version with a missing step, and validate what a step produced', () => {
+    const missing = createEventParser(renamedAt3, { ProjectRenamed: { 2: steps.ProjectRenamed[2] } });
+    expect(() => missing('ProjectRenamed', { ...unnamed, title: name }, 1)).toThrow(/no upcaster from schema_version 1 to 2/);
+    const wrong = createEventParser(renamedAt3, { ProjectRenamed: { ...steps.ProjectRenamed, 2: (data: unknown) => data } });
+    expect(() => wrong('ProjectRenamed', { ...unnamed, label: name }, 2)).toThrow(/data\.name/);
   });
 });

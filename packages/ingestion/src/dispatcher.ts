@@ -1,6 +1,6 @@
 import { migrate, type Db } from '@memctx/db';
-import type { DocumentIngestRequested } from '@memctx/domain';
 import { checkpointOf, createCheckpointStore, type EventStore } from '@memctx/event-store';
+import { handledEvents } from '@memctx/projections';
 import { runProcessorLoop } from '@memctx/shared';
 import type { DocumentQueue } from './jobs.js';
 
@@ -31,9 +31,8 @@ export async function dispatchOnce(db: Db, store: EventStore, queue: DocumentQue
   const after = await checkpoints(db).load(name);
   const events = await store.readAll({ after, maxCount: batchSize });
   if (events.length === 0) return 0;
-  for (const event of events) {
-    if (event.type !== 'DocumentIngestRequested') continue;
-    const data = event.data as unknown as DocumentIngestRequested['data'];
+  // Parsed like a projection's events: a request the code cannot read stops the dispatcher instead of queueing a bad job.
+  for (const { data } of handledEvents(['DocumentIngestRequested'], events)) {
     await queue.add({
       userId: data.user_id,
       sourceId: data.source_id,

@@ -1,4 +1,4 @@
-export { defineProjection, applyHandled, type Projection } from './projection.js';
+export { defineProjection, applyHandled, handledEvents, parseRecordedEvent, isOneOf, type Projection, type ProjectionDefinition, type ProjectedEvent } from './projection.js';
 export {
   migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration, createIndexes,
   type Generation, type GenerationStatus,

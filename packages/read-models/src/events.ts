@@ -1,5 +1,21 @@
 import type { Queryable } from '@memctx/db';
-import type { RecordedEvent } from '@memctx/event-store';
+import type { EventType } from '@memctx/domain';
+import { isOneOf, type ProjectedEvent } from '@memctx/projections';
+
+/** What the batch steps need of an event: its type (and feed coordinates for rows). */
+type Typed = { readonly type: string };
+
+/** Events naming a session: their data carries both keys. */
+type SessionKeyed = { readonly data: { readonly user_id: string; readonly session_id: string } };
+
+/**
+ * The events of `types` in a step, typed as such. A step holds one group, so
+ * this keeps every event; it is the narrowing handlers need, done by a guard
+ * instead of a cast.
+ */
+export function ofTypes<T extends EventType>(events: readonly ProjectedEvent[], ...types: T[]): ProjectedEvent<T>[] {
+  return events.filter((event) => isOneOf(event, types));
+}
 
 /**
  * Splits a batch into runs of consecutive events of the same group (by default
@@ -7,8 +23,8 @@ import type { RecordedEvent } from '@memctx/event-store';
  * across groups holds. Types a projection applies alike (inserts that commute)
  * share a group, so interleaved traffic still makes long runs.
  */
-export function runsOf(events: readonly RecordedEvent[], groupOf: (type: string) => string = (type) => type): RecordedEvent[][] {
-  const runs: RecordedEvent[][] = [];
+export function runsOf<E extends Typed>(events: readonly E[], groupOf: (type: string) => string = (type) => type): E[][] {
+  const runs: E[][] = [];
   let lastGroup: string | undefined;
   for (const event of events) {
     const group = groupOf(event.type);
@@ -21,9 +37,9 @@ export function runsOf(events: readonly RecordedEvent[], groupOf: (type: string)
 }
 
 /** Event data with its feed coordinates, as one JSON row for jsonb_to_recordset. */
-export function rowsOf(events: readonly RecordedEvent[]): string {
+export function rowsOf(events: readonly ProjectedEvent[]): string {
   return JSON.stringify(
-    events.map((event) => ({ ...(event.data as object), stream_position: event.stream_position, global_position: event.global_position })),
+    events.map((event) => ({ ...event.data, stream_position: event.stream_position, global_position: event.global_position })),
   );
 }
 
@@ -37,20 +53,20 @@ export function rowsOf(events: readonly RecordedEvent[]): string {
  * (a purge blanks the SIP text of sessions quoting it): the batch is cut there,
  * and consecutive barriers of one group form a step of their own.
  */
-export function stepsOf(
-  events: readonly RecordedEvent[],
-  options: { keyOf: (event: RecordedEvent) => string; groupOf?: (type: string) => string; isBarrier?: (event: RecordedEvent) => boolean },
-): RecordedEvent[][] {
+export function stepsOf<E extends Typed>(
+  events: readonly E[],
+  options: { keyOf: (event: NoInfer<E>) => string; groupOf?: (type: string) => string; isBarrier?: (event: NoInfer<E>) => boolean },
+): E[][] {
   const groupOf = options.groupOf ?? ((type: string) => type);
-  const steps: RecordedEvent[][] = [];
-  let layers: Array<Map<string, RecordedEvent[]>> = [];
+  const steps: E[][] = [];
+  let layers: Array<Map<string, E[]>> = [];
   let keys = new Map<string, { group: string; layer: number }>();
   const flush = () => {
     for (const layer of layers) steps.push(...layer.values());
     layers = [];
     keys = new Map();
   };
-  let barrier: { group: string; run: RecordedEvent[] } | undefined;
+  let barrier: { group: string; run: E[] } | undefined;
   for (const event of events) {
     const group = groupOf(event.type);
     if (options.isBarrier?.(event)) {
@@ -77,8 +93,8 @@ export function stepsOf(
 }
 
 /** The last event per key, in the order of those last events: when each event of a step overwrites the same rows, it alone decides. */
-export function lastPerKey(events: readonly RecordedEvent[], keyOf: (event: RecordedEvent) => string): RecordedEvent[] {
-  const last = new Map<string, RecordedEvent>();
+export function lastPerKey<E>(events: readonly E[], keyOf: (event: NoInfer<E>) => string): E[] {
+  const last = new Map<string, E>();
   for (const event of events) {
     const key = keyOf(event);
     last.delete(key);
@@ -88,29 +104,27 @@ export function lastPerKey(events: readonly RecordedEvent[], keyOf: (event: Reco
 }
 
 /** The distinct sessions a step names, as (user ids, session ids) for `unnest($1::text[], $2::text[])`. */
-export function sessionArrays(events: readonly RecordedEvent[]): [string[], string[]] {
+export function sessionArrays(events: readonly SessionKeyed[]): [string[], string[]] {
   const sessions = new Map<string, [string, string]>();
   for (const event of events) {
-    const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+    const { user_id, session_id } = event.data;
     sessions.set(`${user_id}\u0000${session_id}`, [user_id, session_id]);
   }
   const pairs = [...sessions.values()];
   return [pairs.map(([user]) => user), pairs.map(([, session]) => session)];
 }
 
-const sessionOf = (event: RecordedEvent) => {
-  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
-  return `${user_id}\u0000${session_id}`;
-};
+/** A session's key in maps of sessions. */
+export const sessionOf = (event: SessionKeyed) => `${event.data.user_id}\u0000${event.data.session_id}`;
 
 /**
  * Soft deletes and restores of a step: each session's last one decides whether
  * `table`'s rows of that session are hidden. `table` is a read model's own
  * constant name, never input.
  */
-export function setSessionsHidden(tx: Queryable, table: string, events: readonly RecordedEvent[]) {
+export function setSessionsHidden(tx: Queryable, table: string, events: readonly ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored'>[]) {
   const last = lastPerKey(events, sessionOf);
-  const data = last.map((event) => event.data as { user_id: string; session_id: string });
+  const data = last.map((event) => event.data);
   return tx.query(
     `UPDATE ${table} t SET hidden = i.hidden FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)
      WHERE t.user_id = i.user_id AND t.session_id = i.session_id AND t.hidden <> i.hidden`,
@@ -119,7 +133,7 @@ export function setSessionsHidden(tx: Queryable, table: string, events: readonly
 }
 
 /** Purges of a step: every row of `table` that belongs to a purged session goes. */
-export function deleteSessions(tx: Queryable, table: string, events: readonly RecordedEvent[]) {
+export function deleteSessions(tx: Queryable, table: string, events: readonly ProjectedEvent<'SessionPurged'>[]) {
   return tx.query(
     `DELETE FROM ${table} t USING unnest($1::text[], $2::text[]) AS p(user_id, session_id)
      WHERE t.user_id = p.user_id AND t.session_id = p.session_id`,

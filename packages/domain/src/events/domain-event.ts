@@ -29,8 +29,9 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 export type EventData<T extends EventType> = EventOf<T>['data'];
 
 /**
- * The `schema_version` stored with each event. Bump a type's entry when its data
- * changes shape and teach `parseDomainEvent` to upcast the older version.
+ * The `schema_version` the write side stamps on each event (`schemaVersionOf`).
+ * Bump a type's entry when its data changes shape and add the step from the
+ * older version to `upcasters` (parse.ts), which `parseDomainEvent` applies on read.
  * `satisfies` makes forgetting a new event type a compile error.
  */
 export const schemaVersions = {

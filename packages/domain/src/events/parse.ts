@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DomainEvent, isEventType, schemaVersions } from './domain-event.js';
+import { DomainEvent, isEventType, schemaVersions, type EventType } from './domain-event.js';
 
 export type InvalidEventReason = 'unknown_type' | 'unsupported_version' | 'invalid_data';
 
@@ -19,18 +19,54 @@ export class InvalidEventError extends Error {
   }
 }
 
+/** Lifts one type's data from schema version `n` (the key) to `n + 1`. */
+export type Upcasters = Partial<Record<EventType, Readonly<Record<number, (data: unknown) => unknown>>>>;
+
 /**
- * Validates an event read from the store (or about to be written). Unknown keys
- * are dropped rather than rejected, so an older reader survives additive changes.
- * `schemaVersion` defaults to the current one; no older versions exist yet.
+ * The steps from each older schema version to the next. Empty while every type
+ * is at version 1: bumping a type in `schemaVersions` without adding its step
+ * makes events of the older version unreadable (`unsupported_version`), never
+ * silently misread.
  */
-export function parseDomainEvent(type: string, data: unknown, schemaVersion?: number): DomainEvent {
+export const upcasters: Upcasters = {};
+
+/** The version the write side stamps on a new event of `type`. */
+export function schemaVersionOf(type: string): number {
   if (!isEventType(type)) throw new InvalidEventError(type, 'unknown_type', [], 'not a memctx event type');
-  const current = schemaVersions[type];
-  if (schemaVersion !== undefined && schemaVersion !== current) {
-    throw new InvalidEventError(type, 'unsupported_version', [], `schema_version ${schemaVersion}, this code reads ${current}`);
-  }
-  const result = DomainEvent.safeParse({ type, data });
-  if (!result.success) throw new InvalidEventError(type, 'invalid_data', result.error.issues);
-  return result.data;
+  return schemaVersions[type];
 }
+
+export type EventParser = (type: string, data: unknown, schemaVersion?: number) => DomainEvent;
+
+/**
+ * A parser over given versions and upcasters; `parseDomainEvent` is the one over
+ * the current ones (tests build others to exercise the upcasting path).
+ * Versions below 1 never existed, and versions above the current one come from
+ * newer code: both are refused, as guessing would project wrong rows.
+ */
+export function createEventParser(versions: Readonly<Record<EventType, number>>, steps: Upcasters): EventParser {
+  return (type, data, schemaVersion) => {
+    if (!isEventType(type)) throw new InvalidEventError(type, 'unknown_type', [], 'not a memctx event type');
+    const current = versions[type];
+    const stored = schemaVersion ?? current;
+    if (!Number.isInteger(stored) || stored < 1 || stored > current) {
+      throw new InvalidEventError(type, 'unsupported_version', [], `schema_version ${stored}, this code reads 1 to ${current}`);
+    }
+    let upcast = data;
+    for (let version = stored; version < current; version++) {
+      const step = steps[type]?.[version];
+      if (!step) throw new InvalidEventError(type, 'unsupported_version', [], `no upcaster from schema_version ${version} to ${version + 1}`);
+      upcast = step(upcast);
+    }
+    const result = DomainEvent.safeParse({ type, data: upcast });
+    if (!result.success) throw new InvalidEventError(type, 'invalid_data', result.error.issues);
+    return result.data;
+  };
+}
+
+/**
+ * Validates an event read from the store (or about to be written), upcast to the
+ * current version first. Unknown keys are dropped rather than rejected, so an
+ * older reader survives additive changes. `schemaVersion` defaults to the current one.
+ */
+export const parseDomainEvent: EventParser = createEventParser(schemaVersions, upcasters);

@@ -1,7 +1,6 @@
 import type { Queryable } from '@memctx/db';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
-import { deleteSessions, rowsOf, setSessionsHidden, stepsOf } from '../events.js';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
+import { deleteSessions, ofTypes, setSessionsHidden, stepsOf } from '../events.js';
 
 export const ACTIVITY_SUMMARY_LENGTH = 140;
 
@@ -34,54 +33,53 @@ CREATE INDEX activity_items_newest ON activity_items (user_id, occurred_at DESC,
 
 const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;
 
-// Per record-writing event type: the item type and which fields name it, summarize it and date it.
-type Row = Record<string, string>;
-const ITEM_FIELDS: Record<string, { type: string; ref: string; text: (r: Row) => string | undefined; at: string }> = {
-  RoundIngested: { type: 'round_ingested', ref: 'round_id', text: (r) => r.user_message, at: 'ingested_at' },
-  GeneratedStatementRecorded: { type: 'statement_generated', ref: 'record_id', text: (r) => r.assistant_message, at: 'recorded_at' },
-  SipBuilt: {
-    type: 'sip_built',
-    ref: 'build_id',
-    text: (r) => `SIP built from ${r.records_used} records: ${r.tokens_sip} tokens instead of ${r.tokens_baseline}`,
-    at: 'built_at',
-  },
-  DocumentIngestRequested: { type: 'source_requested', ref: 'source_id', text: (r) => `Fetching ${r.external_id} from ${r.connector_type}`, at: 'requested_at' },
-  DocumentIngested: { type: 'source_ingested', ref: 'source_id', text: (r) => `Stored "${r.title}" (${(r.chunks as unknown as unknown[]).length} chunks)`, at: 'ingested_at' },
-  DocumentIngestFailed: { type: 'source_failed', ref: 'source_id', text: (r) => `Ingest failed: ${r.reason}`, at: 'failed_at' },
-};
+// Event types that add an item to the feed; lifecycle events hide or delete a session's items.
+const ITEM_TYPES = ['RoundIngested', 'GeneratedStatementRecorded', 'SipBuilt', 'DocumentIngestRequested', 'DocumentIngested', 'DocumentIngestFailed'] as const;
+const LIFECYCLE_TYPES = ['SessionSoftDeleted', 'SessionRestored', 'SessionPurged'] as const;
+type ItemEvent = ProjectedEvent<(typeof ITEM_TYPES)[number]>;
 
-const insertItems = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const rows: Row[] = JSON.parse(rowsOf(events));
-  const items = rows.map((r, i) => {
-    const fields = ITEM_FIELDS[events[i]!.type]!;
-    return {
-      user_id: r.user_id, global_position: r.global_position, type: fields.type, ref_id: r[fields.ref],
-      project_id: r.project_id, session_id: r.session_id, text: fields.text(r) ?? '', at: r[fields.at],
-    };
+/** Documents belong to no session; every other item names one (a SIP built for no session: null). */
+const sessionIdOf = (event: ProjectedEvent<(typeof ITEM_TYPES)[number] | (typeof LIFECYCLE_TYPES)[number]>) =>
+  'session_id' in event.data ? event.data.session_id : null;
+
+/** The item an event adds: its type, which field names it, its summary text and its time. */
+function itemOf(event: ItemEvent) {
+  const item = (type: string, ref_id: string, text: string, at: string) => ({
+    user_id: event.data.user_id, global_position: event.global_position, type, ref_id, project_id: event.data.project_id,
+    session_id: sessionIdOf(event), text, at,
   });
-  return tx.query(
+  switch (event.type) {
+    case 'RoundIngested':
+      return item('round_ingested', event.data.round_id, event.data.user_message, event.data.ingested_at);
+    case 'GeneratedStatementRecorded':
+      return item('statement_generated', event.data.record_id, event.data.assistant_message, event.data.recorded_at);
+    case 'SipBuilt': {
+      const d = event.data;
+      return item('sip_built', d.build_id, `SIP built from ${d.records_used} records: ${d.tokens_sip} tokens instead of ${d.tokens_baseline}`, d.built_at);
+    }
+    case 'DocumentIngestRequested':
+      return item('source_requested', event.data.source_id, `Fetching ${event.data.external_id} from ${event.data.connector_type}`, event.data.requested_at);
+    case 'DocumentIngested':
+      return item('source_ingested', event.data.source_id, `Stored "${event.data.title}" (${event.data.chunks.length} chunks)`, event.data.ingested_at);
+    case 'DocumentIngestFailed':
+      return item('source_failed', event.data.source_id, `Ingest failed: ${event.data.reason}`, event.data.failed_at);
+  }
+}
+
+const insertItems = (tx: Queryable, events: readonly ItemEvent[]) =>
+  tx.query(
     `INSERT INTO activity_items (user_id, global_position, type, ref_id, project_id, session_id, summary, occurred_at)
      SELECT i.user_id, i.global_position, i.type, i.ref_id, i.project_id, i.session_id, ${clip}, i.at::timestamptz
      FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, global_position bigint, type text, ref_id text, project_id text,
        session_id text, text text, at text)
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(items)],
+    [JSON.stringify(events.map(itemOf))],
   );
-};
 
-// A type literal, not an interface: event data (a JSON object) converts to it.
-type SessionKeyed = {
-  user_id: string;
-  session_id: string | null;
-};
-
-const sessionKey = (event: RecordedEvent) => {
-  const { user_id, session_id } = event.data as SessionKeyed;
-  return `${user_id}\u0000${session_id ?? ''}`;
-};
+const sessionKey = (event: Parameters<typeof sessionIdOf>[0]) => `${event.data.user_id}\u0000${sessionIdOf(event) ?? ''}`;
 
 const groupOf = (type: string) => {
-  if (type in ITEM_FIELDS) return 'item';
+  if ((ITEM_TYPES as readonly string[]).includes(type)) return 'item';
   return type === 'SessionPurged' ? 'purge' : 'visibility';
 };
 
@@ -91,16 +89,16 @@ export const activityProjection = defineProjection({
   tables: ['activity_items'],
   schemaSql,
   indexSql,
-  handles: [...Object.keys(ITEM_FIELDS), 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
+  handles: [...ITEM_TYPES, ...LIFECYCLE_TYPES],
   async apply(tx, events) {
     // Items of different events never collide (keyed by feed position) and lifecycle events touch only their
     // session's items, so steps of many sessions apply as one statement per kind (items of no session share a key:
     // no lifecycle event names them).
     for (const step of stepsOf(events, { keyOf: sessionKey, groupOf })) {
       const group = groupOf(step[0]!.type);
-      if (group === 'item') await insertItems(tx, step);
-      else if (group === 'visibility') await setSessionsHidden(tx, 'activity_items', step);
-      else await deleteSessions(tx, 'activity_items', step);
+      if (group === 'item') await insertItems(tx, ofTypes(step, ...ITEM_TYPES));
+      else if (group === 'visibility') await setSessionsHidden(tx, 'activity_items', ofTypes(step, 'SessionSoftDeleted', 'SessionRestored'));
+      else await deleteSessions(tx, 'activity_items', ofTypes(step, 'SessionPurged'));
     }
   },
 });

@@ -1,7 +1,6 @@
 import type { Queryable } from '@memctx/db';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
-import { rowsOf, runsOf } from '../events.js';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
+import { ofTypes, rowsOf, runsOf } from '../events.js';
 
 /*
  * One row per SIP build with its token figures, for the efficiency dashboard.
@@ -26,7 +25,7 @@ CREATE INDEX sip_builds_window ON sip_builds (user_id, built_at) WHERE NOT hidde
 CREATE INDEX sip_builds_session ON sip_builds (user_id, session_id) WHERE session_id IS NOT NULL;
 `;
 
-const insertBuilds = (tx: Queryable, events: readonly RecordedEvent[]) =>
+const insertBuilds = (tx: Queryable, events: readonly ProjectedEvent<'SipBuilt'>[]) =>
   tx.query(
     `INSERT INTO sip_builds (user_id, build_id, project_id, session_id, built_at, records_used, tokens_sip, tokens_baseline, global_position)
      SELECT user_id, build_id, project_id, session_id, built_at::timestamptz, records_used, tokens_sip, tokens_baseline, global_position
@@ -36,8 +35,8 @@ const insertBuilds = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-async function applyLifecycle(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
+async function applyLifecycle(tx: Queryable, event: ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored' | 'SessionPurged'>): Promise<void> {
+  const { user_id, session_id } = event.data;
   if (event.type === 'SessionPurged') {
     await tx.query('DELETE FROM sip_builds WHERE user_id = $1 AND session_id = $2', [user_id, session_id]);
     return;
@@ -53,8 +52,8 @@ export const efficiencyProjection = defineProjection({
   handles: ['SipBuilt', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'],
   async apply(tx, events) {
     for (const run of runsOf(events)) {
-      if (run[0]!.type === 'SipBuilt') await insertBuilds(tx, run);
-      else for (const event of run) await applyLifecycle(tx, event);
+      if (run[0]!.type === 'SipBuilt') await insertBuilds(tx, ofTypes(run, 'SipBuilt'));
+      else for (const event of ofTypes(run, 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged')) await applyLifecycle(tx, event);
     }
   },
 });

@@ -1,9 +1,8 @@
 import type { Queryable } from '@memctx/db';
-import type { DocumentIngested } from '@memctx/domain';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
+import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
-import { deleteSessions, lastPerKey, setSessionsHidden, stepsOf } from '../events.js';
+import { deleteSessions, lastPerKey, ofTypes, sessionOf, setSessionsHidden, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
@@ -180,22 +179,7 @@ const insertRecords = (tx: Queryable, rows: RecordRow[]) =>
     [JSON.stringify(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })))],
   );
 
-/** Fields of RoundIngested and GeneratedStatementRecorded data, with the feed position added. */
-interface EventRow {
-  user_id: string;
-  session_id: string;
-  project_id: string | null;
-  round_id: string;
-  record_id: string;
-  user_message: string;
-  assistant_message: string;
-  occurred_at?: string | null;
-  ingested_at: string;
-  recorded_at: string;
-  global_position: string;
-}
-
-function roundRecord(r: EventRow): RecordRow {
+function roundRecord(r: RoundIngested['data'], global_position: string): RecordRow {
   return {
     user_id: r.user_id,
     record_id: r.round_id,
@@ -203,16 +187,16 @@ function roundRecord(r: EventRow): RecordRow {
     project_id: r.project_id,
     provenance: 'ROUND',
     sip_eligible: true,
-    summary: summarize(r.user_message!, r.assistant_message!),
-    content: exchange(r.user_message!, r.assistant_message!),
+    summary: summarize(r.user_message, r.assistant_message),
+    content: exchange(r.user_message, r.assistant_message),
     embed_text: r.user_message,
     reply_text: r.assistant_message,
     created_at: r.occurred_at ?? r.ingested_at,
-    global_position: r.global_position,
+    global_position,
   };
 }
 
-function generatedRecord(r: EventRow): RecordRow {
+function generatedRecord(r: GeneratedStatementRecorded['data'], global_position: string): RecordRow {
   return {
     user_id: r.user_id,
     record_id: r.record_id,
@@ -220,45 +204,37 @@ function generatedRecord(r: EventRow): RecordRow {
     project_id: r.project_id,
     provenance: 'AI_GENERATED',
     sip_eligible: false,
-    summary: summarize(r.assistant_message!, ''),
-    content: exchange(r.user_message!, r.assistant_message!),
+    summary: summarize(r.assistant_message, ''),
+    content: exchange(r.user_message, r.assistant_message),
     embed_text: r.assistant_message,
     created_at: r.recorded_at,
-    global_position: r.global_position,
+    global_position,
   };
 }
 
 const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
 
-function recordsOf(events: readonly RecordedEvent[]): RecordRow[] {
+function recordsOf(events: readonly ProjectedEvent<'RoundIngested' | 'GeneratedStatementRecorded'>[]): RecordRow[] {
   // Straight from the event data: a JSON round trip of the whole batch cost more than the mapping itself.
   return events.map((event) => {
-    const row = { ...(event.data as unknown as EventRow), global_position: String(event.global_position) };
-    return event.type === 'RoundIngested' ? roundRecord(row) : generatedRecord(row);
+    const position = String(event.global_position);
+    return event.type === 'RoundIngested' ? roundRecord(event.data, position) : generatedRecord(event.data, position);
   });
 }
 
-const sessionKey = (event: RecordedEvent) => {
-  const { user_id, session_id } = event.data as { user_id: string; session_id: string };
-  return `session\u0000${user_id}\u0000${session_id}`;
-};
-
-const sourceKey = (event: RecordedEvent) => {
-  const { user_id, source_id } = event.data as { user_id: string; source_id: string };
-  return `source\u0000${user_id}\u0000${source_id}`;
-};
+const sourceKey = (event: ProjectedEvent<'DocumentIngested'>) => `source\u0000${event.data.user_id}\u0000${event.data.source_id}`;
 
 /** Stored documents: each source's newest version in the step replaces whatever an earlier version left. */
-async function applyDocuments(tx: Queryable, events: readonly RecordedEvent[]): Promise<void> {
+async function applyDocuments(tx: Queryable, events: readonly ProjectedEvent<'DocumentIngested'>[]): Promise<void> {
   const latest = lastPerKey(events, sourceKey);
-  const docs = latest.map((event) => event.data as DocumentIngested['data']);
+  const docs = latest.map((event) => event.data);
   await tx.query(
     `DELETE FROM memory_records m USING unnest($1::text[], $2::text[]) AS d(user_id, source_id)
      WHERE m.user_id = d.user_id AND m.source_id = d.source_id`,
     [docs.map((doc) => doc.user_id), docs.map((doc) => doc.source_id)],
   );
   const chunks = latest.flatMap((event) => {
-    const doc = event.data as DocumentIngested['data'];
+    const doc = event.data;
     return doc.chunks.map((chunk) => ({
       user_id: doc.user_id,
       record_id: chunk.chunk_id,
@@ -294,13 +270,13 @@ export const memoryRecordsProjection = defineProjection({
   async apply(tx, events) {
     // Events touch only the records of their session (or, for documents, their source), so steps of many sessions
     // and sources apply as one statement per kind; rounds and generated statements insert distinct records and share one.
-    const steps = stepsOf(events, { keyOf: (event) => (event.type === 'DocumentIngested' ? sourceKey(event) : sessionKey(event)), groupOf });
+    const steps = stepsOf(events, { keyOf: (event) => (event.type === 'DocumentIngested' ? sourceKey(event) : `session\u0000${sessionOf(event)}`), groupOf });
     for (const step of steps) {
       const group = groupOf(step[0]!.type);
-      if (group === 'write') await insertRecords(tx, recordsOf(step));
-      else if (group === 'DocumentIngested') await applyDocuments(tx, step);
-      else if (group === 'visibility') await setSessionsHidden(tx, 'memory_records', step);
-      else await deleteSessions(tx, 'memory_records', step);
+      if (group === 'write') await insertRecords(tx, recordsOf(ofTypes(step, 'RoundIngested', 'GeneratedStatementRecorded')));
+      else if (group === 'DocumentIngested') await applyDocuments(tx, ofTypes(step, 'DocumentIngested'));
+      else if (group === 'visibility') await setSessionsHidden(tx, 'memory_records', ofTypes(step, 'SessionSoftDeleted', 'SessionRestored'));
+      else await deleteSessions(tx, 'memory_records', ofTypes(step, 'SessionPurged'));
     }
   },
 });

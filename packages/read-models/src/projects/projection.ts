@@ -1,7 +1,6 @@
 import type { Queryable } from '@memctx/db';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
-import { rowsOf, runsOf } from '../events.js';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
+import { ofTypes, rowsOf, runsOf } from '../events.js';
 
 /*
  * session_count counts the project's sessions that are not soft-deleted;
@@ -34,7 +33,14 @@ CREATE TABLE project_sessions (
 );
 `;
 
-const attachSessions = (tx: Queryable, events: readonly RecordedEvent[]) =>
+const WRITES = ['RoundIngested', 'GeneratedStatementRecorded'] as const;
+const OTHERS = ['ProjectCreated', 'ProjectRenamed', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'DocumentIngestRequested'] as const;
+const HANDLES = [...WRITES, ...OTHERS];
+type Write = (typeof WRITES)[number];
+type Handled = (typeof HANDLES)[number];
+const isWrite = (type: string) => (WRITES as readonly string[]).includes(type);
+
+const attachSessions = (tx: Queryable, events: readonly ProjectedEvent<Write>[]) =>
   tx.query(
     `WITH firsts AS (
        SELECT DISTINCT ON (user_id, session_id) user_id, session_id, project_id, COALESCE(ingested_at, recorded_at)::timestamptz AS at
@@ -57,19 +63,18 @@ const attachSessions = (tx: Queryable, events: readonly RecordedEvent[]) =>
     [rowsOf(events)],
   );
 
-async function applyOne(tx: Queryable, event: RecordedEvent): Promise<void> {
-  const data = event.data as Record<string, string>;
+async function applyOne(tx: Queryable, event: ProjectedEvent<Exclude<Handled, Write>>): Promise<void> {
   switch (event.type) {
     case 'ProjectCreated':
       await tx.query(
         `INSERT INTO projects (user_id, project_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
          ON CONFLICT DO NOTHING`,
-        [data.user_id, data.project_id, data.name, data.created_at],
+        [event.data.user_id, event.data.project_id, event.data.name, event.data.created_at],
       );
       return;
     case 'ProjectRenamed':
       await tx.query('UPDATE projects SET name = $3, updated_at = $4 WHERE user_id = $1 AND project_id = $2', [
-        data.user_id, data.project_id, data.name, data.renamed_at,
+        event.data.user_id, event.data.project_id, event.data.name, event.data.renamed_at,
       ]);
       return;
     case 'SessionSoftDeleted':
@@ -80,24 +85,24 @@ async function applyOne(tx: Queryable, event: RecordedEvent): Promise<void> {
            UPDATE project_sessions SET active = $3 WHERE user_id = $1 AND session_id = $2 AND active <> $3 RETURNING project_id
          )
          UPDATE projects p SET session_count = p.session_count + $4 FROM changed c WHERE p.user_id = $1 AND p.project_id = c.project_id`,
-        [data.user_id, data.session_id, active, active ? 1 : -1],
+        [event.data.user_id, event.data.session_id, active, active ? 1 : -1],
       );
       return;
     }
     case 'DocumentIngestRequested': {
       // A source counts once, from its first request; re-ingesting it is a new version, not a new source.
-      if (!data.project_id) return;
+      if (!event.data.project_id) return;
       await tx.query(
         `WITH added AS (
            INSERT INTO project_sources (user_id, source_id, project_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING project_id
          )
          UPDATE projects p SET source_count = p.source_count + 1 FROM added a WHERE p.user_id = $1 AND p.project_id = a.project_id`,
-        [data.user_id, data.source_id, data.project_id],
+        [event.data.user_id, event.data.source_id, event.data.project_id],
       );
       return;
     }
     case 'SessionPurged':
-      await tx.query('DELETE FROM project_sessions WHERE user_id = $1 AND session_id = $2', [data.user_id, data.session_id]);
+      await tx.query('DELETE FROM project_sessions WHERE user_id = $1 AND session_id = $2', [event.data.user_id, event.data.session_id]);
       return;
   }
 }
@@ -107,13 +112,12 @@ export const projectsProjection = defineProjection({
   version: 2,
   tables: ['projects', 'project_sessions', 'project_sources'],
   schemaSql,
-  handles: ['ProjectCreated', 'ProjectRenamed', 'RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'DocumentIngestRequested'],
+  handles: HANDLES,
   async apply(tx, events) {
     // attachSessions reads both kinds of write alike, so a mixed run is one statement.
-    const isWrite = (type: string) => type === 'RoundIngested' || type === 'GeneratedStatementRecorded';
     for (const run of runsOf(events, (type) => (isWrite(type) ? 'write' : type))) {
-      if (isWrite(run[0]!.type)) await attachSessions(tx, run);
-      else for (const event of run) await applyOne(tx, event);
+      if (isWrite(run[0]!.type)) await attachSessions(tx, ofTypes(run, ...WRITES));
+      else for (const event of ofTypes(run, ...OTHERS)) await applyOne(tx, event);
     }
   },
 });

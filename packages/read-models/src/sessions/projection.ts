@@ -1,7 +1,6 @@
 import type { Queryable } from '@memctx/db';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
-import { lastPerKey, rowsOf, sessionArrays, stepsOf } from '../events.js';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
+import { lastPerKey, ofTypes, rowsOf, sessionArrays, sessionOf, stepsOf } from '../events.js';
 
 export const TITLE_LENGTH = 80;
 export const PREVIEW_LENGTH = 160;
@@ -54,17 +53,6 @@ CREATE INDEX sessions_active_by_user ON sessions (user_id, updated_at DESC) WHER
 CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NOT NULL;
 `;
 
-// A type literal, not an interface: event data (a JSON object) converts to it.
-type SessionKeyed = {
-  user_id: string;
-  session_id: string;
-};
-
-const keyOf = (event: RecordedEvent) => {
-  const { user_id, session_id } = event.data as SessionKeyed;
-  return `${user_id}\u0000${session_id}`;
-};
-
 /*
  * One round becomes two turns, user then assistant (an empty reply adds no
  * assistant turn). seq = stream position * 2 (+1 for the reply) keeps the
@@ -73,7 +61,7 @@ const keyOf = (event: RecordedEvent) => {
  * built for the session since its previous round (session_sips) and land on the
  * reply of the next round only.
  */
-const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
+const applyRounds = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngested'>[]) =>
   tx.query(
     `WITH input AS (
        SELECT i.*, COALESCE(i.occurred_at, i.ingested_at)::timestamptz AS at
@@ -128,7 +116,7 @@ const applyRounds = (tx: Queryable, events: readonly RecordedEvent[]) =>
  * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
  * the rounds' JSON (messages and all) for two keys cost as much as a fifth of the rounds' own statement.
  */
-const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
+const consumeSips = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngested'>[]) =>
   tx.query(
     `DELETE FROM session_sips p USING unnest($1::text[], $2::text[]) AS i(user_id, session_id)
      WHERE p.user_id = i.user_id AND p.session_id = i.session_id`,
@@ -136,7 +124,7 @@ const consumeSips = (tx: Queryable, events: readonly RecordedEvent[]) =>
   );
 
 /** A generated statement creates the session when it is the first write, but adds no transcript turn. */
-const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
+const applyGenerated = (tx: Queryable, events: readonly ProjectedEvent<'GeneratedStatementRecorded'>[]) =>
   tx.query(
     `INSERT INTO sessions AS s (user_id, session_id, project_id, created_at, updated_at, stream_position)
      SELECT user_id, session_id, (array_agg(project_id ORDER BY stream_position) FILTER (WHERE project_id IS NOT NULL))[1],
@@ -152,33 +140,30 @@ const applyGenerated = (tx: Queryable, events: readonly RecordedEvent[]) =>
   );
 
 
-const text = (value: string | null | undefined) => value ?? null;
-
 /*
  * Soft deletes and restores of a step: each sets the deleted state and moves the
  * position guard, and a session's events come in increasing position, so its
  * last one decides (if it fails the guard, so did the earlier ones).
  */
-const applyVisibility = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const last = lastPerKey(events, keyOf);
-  const data = last.map((event) => event.data as SessionKeyed & { deleted_at?: string; purge_after?: string });
-  const deleted = last.map((event) => event.type === 'SessionSoftDeleted');
+const applyVisibility = (tx: Queryable, events: readonly ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored'>[]) => {
+  const last = lastPerKey(events, sessionOf);
+  const deletion = (event: (typeof last)[number]) => (event.type === 'SessionSoftDeleted' ? event.data : undefined);
   return tx.query(
     `UPDATE sessions s SET deleted_at = i.deleted_at, purge_after = i.purge_after, stream_position = i.stream_position
      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::bigint[]) AS i(user_id, session_id, deleted_at, purge_after, stream_position)
      WHERE s.user_id = i.user_id AND s.session_id = i.session_id AND s.stream_position < i.stream_position`,
     [
-      data.map((d) => d.user_id),
-      data.map((d) => d.session_id),
-      data.map((d, n) => (deleted[n] ? text(d.deleted_at) : null)),
-      data.map((d, n) => (deleted[n] ? text(d.purge_after) : null)),
+      last.map((event) => event.data.user_id),
+      last.map((event) => event.data.session_id),
+      last.map((event) => deletion(event)?.deleted_at ?? null),
+      last.map((event) => deletion(event)?.purge_after ?? null),
       last.map((event) => String(event.stream_position)),
     ],
   );
 };
 
 /** Purged sessions lose their rows; other sessions' SIPs quoting them lose their text too, as a replay reads it once the key is destroyed. */
-async function applyPurges(tx: Queryable, events: readonly RecordedEvent[]): Promise<void> {
+async function applyPurges(tx: Queryable, events: readonly ProjectedEvent<'SessionPurged'>[]): Promise<void> {
   const params = sessionArrays(events);
   const purged = 'unnest($1::text[], $2::text[]) AS p(user_id, session_id)';
   const own = 't.user_id = p.user_id AND t.session_id = p.session_id';
@@ -194,10 +179,8 @@ async function applyPurges(tx: Queryable, events: readonly RecordedEvent[]): Pro
 }
 
 /** The SIP built for a session: kept even before its first round, so that round's reply records the SIP that shaped it. A newer one replaces it. */
-const applySips = (tx: Queryable, events: readonly RecordedEvent[]) => {
-  const sips = lastPerKey(events, keyOf).map(
-    (event) => event.data as SessionKeyed & { sip_text?: string; records_used: number; cited_session_ids?: string[] },
-  );
+const applySips = (tx: Queryable, events: readonly SessionSip[]) => {
+  const sips = lastPerKey(events, sessionOf).map((event) => event.data);
   return tx.query(
     `INSERT INTO session_sips (user_id, session_id, sip_text, records_used, cited_sessions)
      SELECT user_id, session_id, sip_text, records_used, ARRAY(SELECT jsonb_array_elements_text(cited_sessions))
@@ -207,7 +190,7 @@ const applySips = (tx: Queryable, events: readonly RecordedEvent[]) => {
     [
       JSON.stringify(
         sips.map((sip) => ({
-          user_id: sip.user_id, session_id: sip.session_id, sip_text: sip.sip_text ?? '', records_used: sip.records_used,
+          user_id: sip.user_id, session_id: sip.session_id, sip_text: sip.sip_text, records_used: sip.records_used,
           cited_sessions: sip.cited_session_ids ?? [],
         })),
       ),
@@ -215,40 +198,51 @@ const applySips = (tx: Queryable, events: readonly RecordedEvent[]) => {
   );
 };
 
+/** A SIP built for a session (most are; one built for no session changes nothing here). */
+type SessionSip = ProjectedEvent<'SipBuilt'> & { data: { session_id: string } };
+const HANDLES = ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'SipBuilt'] as const;
+type Handled = Exclude<ProjectedEvent<(typeof HANDLES)[number]>, ProjectedEvent<'SipBuilt'>> | SessionSip;
+
+const isRelevant = (event: ProjectedEvent<(typeof HANDLES)[number]>): event is Handled =>
+  event.type !== 'SipBuilt' || event.data.session_id !== null;
+const isSessionSip = (event: Handled): event is SessionSip => event.type === 'SipBuilt';
+
 export const sessionsProjection = defineProjection({
   name: 'sessions',
   version: 3,
   tables: ['sessions', 'session_messages', 'session_sips'],
   schemaSql,
   indexSql,
-  handles: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged', 'SipBuilt'],
+  handles: HANDLES,
   async apply(tx, events) {
     // A SIP built for no session changes nothing here.
-    const relevant = events.filter((event) => event.type !== 'SipBuilt' || (event.data as { session_id: string | null }).session_id);
+    const relevant = events.filter(isRelevant);
     // Each event touches its own session's rows, except a purge (it blanks SIPs quoting the session): steps of
     // many sessions apply as one statement per kind, and purges cut the batch.
     const steps = stepsOf(relevant, {
-      keyOf,
+      keyOf: sessionOf,
       groupOf: (type) => (type === 'SessionSoftDeleted' || type === 'SessionRestored' ? 'visibility' : type),
       isBarrier: (event) => event.type === 'SessionPurged',
     });
     for (const step of steps) {
       switch (step[0]!.type) {
-        case 'RoundIngested':
-          await applyRounds(tx, step);
-          await consumeSips(tx, step);
+        case 'RoundIngested': {
+          const rounds = ofTypes(step, 'RoundIngested');
+          await applyRounds(tx, rounds);
+          await consumeSips(tx, rounds);
           break;
+        }
         case 'GeneratedStatementRecorded':
-          await applyGenerated(tx, step);
+          await applyGenerated(tx, ofTypes(step, 'GeneratedStatementRecorded'));
           break;
         case 'SipBuilt':
-          await applySips(tx, step);
+          await applySips(tx, step.filter(isSessionSip));
           break;
         case 'SessionPurged':
-          await applyPurges(tx, step);
+          await applyPurges(tx, ofTypes(step, 'SessionPurged'));
           break;
         default:
-          await applyVisibility(tx, step);
+          await applyVisibility(tx, ofTypes(step, 'SessionSoftDeleted', 'SessionRestored'));
       }
     }
   },

@@ -1,7 +1,5 @@
 import type { Queryable } from '@memctx/db';
-import type { DocumentIngested, DocumentIngestFailed, DocumentIngestRequested } from '@memctx/domain';
-import type { RecordedEvent } from '@memctx/event-store';
-import { defineProjection } from '@memctx/projections';
+import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 
 /*
  * A project's sources. ingest_status: pending (requested, not yet stored),
@@ -31,10 +29,10 @@ CREATE TABLE sources (
 CREATE INDEX sources_project ON sources (user_id, project_id, created_at DESC);
 `;
 
-async function apply(tx: Queryable, event: RecordedEvent): Promise<void> {
+async function apply(tx: Queryable, event: ProjectedEvent<'DocumentIngestRequested' | 'DocumentIngested' | 'DocumentIngestFailed'>): Promise<void> {
   switch (event.type) {
     case 'DocumentIngestRequested': {
-      const d = event.data as DocumentIngestRequested['data'];
+      const d = event.data;
       await tx.query(
         `INSERT INTO sources AS s (user_id, source_id, project_id, session_id, external_id, title, source_type, ingest_status, request_id, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $5, $6, 'pending', $7, $8, $8)
@@ -45,7 +43,7 @@ async function apply(tx: Queryable, event: RecordedEvent): Promise<void> {
       return;
     }
     case 'DocumentIngested': {
-      const d = event.data as DocumentIngested['data'];
+      const d = event.data;
       await tx.query(
         `UPDATE sources SET ingest_status = 'ingested', title = $3, chunk_count = $4, updated_at = $5 WHERE user_id = $1 AND source_id = $2`,
         [d.user_id, d.source_id, d.title, d.chunks.length, d.ingested_at],
@@ -53,7 +51,7 @@ async function apply(tx: Queryable, event: RecordedEvent): Promise<void> {
       return;
     }
     case 'DocumentIngestFailed': {
-      const d = event.data as DocumentIngestFailed['data'];
+      const d = event.data;
       await tx.query(
         `UPDATE sources SET ingest_status = 'failed', failure_reason = $3, updated_at = $4 WHERE user_id = $1 AND source_id = $2`,
         [d.user_id, d.source_id, d.reason, d.failed_at],

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { InvalidEventError, projectDecider, projectStream, schemaVersions } from '@memctx/domain';
+import { createInMemoryEventStore } from '@memctx/event-store';
+import { createAppendBatcher, createCommandHandler } from '@memctx/commands';
+
+const now = new Date('2026-11-24T10:00:00.000Z');
+
+function handlerOverMemory() {
+  const store = createInMemoryEventStore();
+  return { store, handler: createCommandHandler(store, createAppendBatcher(store), projectDecider) };
+}
+
+describe('command handler and schema versions', () => {
+  it('stamps each appended event with its type\'s current schema version', async () => {
+    const { store, handler } = handlerOverMemory();
+    const stream = projectStream('u1', 'p1');
+    await handler.handle(stream, { type: 'CreateProject', user_id: 'u1', project_id: 'p1', name: 'Alpha', now });
+    await handler.handle(stream, { type: 'RenameProject', user_id: 'u1', project_id: 'p1', name: 'Beta', now });
+    const { events } = await store.readStream(stream);
+    expect(events.map((event) => [event.type, event.schema_version])).toEqual([
+      ['ProjectCreated', schemaVersions.ProjectCreated],
+      ['ProjectRenamed', schemaVersions.ProjectRenamed],
+    ]);
+  });
+
+  it('parses a stream it loads, refusing a version this code cannot read', async () => {
+    const { store, handler } = handlerOverMemory();
+    const stream = projectStream('u1', 'p2');
+    await store.append(stream, [{
+      event_id: randomUUID(), type: 'ProjectCreated', schema_version: schemaVersions.ProjectCreated + 1,
+      data: { user_id: 'u1', project_id: 'p2', name: 'Alpha', created_at: now.toISOString() },
+    }]);
+    const rename = handler.handle(stream, { type: 'RenameProject', user_id: 'u1', project_id: 'p2', name: 'Beta', now });
+    await expect(rename).rejects.toThrow(InvalidEventError);
+    expect((await store.readStream(stream)).version).toBe(1);
+  });
+});
