@@ -27,7 +27,7 @@ const UNIT = [
   'packages/{client,contracts,domain,kafka,shared,tokens}/test/**/*.test.ts',
   'packages/commands/test/{cached-decision,command-handler}.test.ts',
   'packages/projections/test/**/*.test.ts',
-  'packages/connectors/test/{filesystem,github,web}.test.ts',
+  'packages/connectors/test/{filesystem,github,registry,web}.test.ts',
   'packages/event-store/test/in-memory.test.ts',
   'packages/event-store-kurrentdb/test/{positions,store}.test.ts',
   'packages/shredding/test/envelope.test.ts',

@@ -10,4 +10,4 @@ export {
 } from './parse.js';
 export { chunkDocument, type ChunkOptions, type DocumentChunk } from './chunk.js';
 export { markdownBlocks, type TextBlock } from './markdown.js';
-export { createConnectorRegistry, defaultConnectors, type ConnectorRegistry, type DefaultConnectorOptions } from './registry.js';
+export { anyConnector, createConnectorRegistry, defaultConnectors, type ConnectorRegistry, type DefaultConnectorOptions } from './registry.js';

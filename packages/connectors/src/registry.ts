@@ -27,10 +27,29 @@ export interface DefaultConnectorOptions {
   maxBytes?: number;
 }
 
+/**
+ * A connector held by the registry's one type: every call narrows the
+ * credentials through the connector's own schema first, so no cast stands
+ * between a caller's plain object and the connector's credential type.
+ */
+export function anyConnector<C extends Record<string, unknown>>(connector: Connector<C>): Connector {
+  const narrow = (credentials: Record<string, unknown>) => connector.credentials.parse(credentials);
+  return {
+    type: connector.type,
+    displayName: connector.displayName,
+    credentialFields: connector.credentialFields,
+    credentials: connector.credentials,
+    // async, so credentials that fail their schema reject the call's promise as any connector failure would.
+    list: async (credentials, query, pageSize) => connector.list(narrow(credentials), query, pageSize),
+    check: async (credentials, externalId) => connector.check(narrow(credentials), externalId),
+    fetch: async (credentials, externalId) => connector.fetch(narrow(credentials), externalId),
+  };
+}
+
 export function defaultConnectors(options: DefaultConnectorOptions): Connector[] {
   return [
-    ...(options.fsRoot ? [filesystemConnector({ root: options.fsRoot, maxBytes: options.maxBytes }) as unknown as Connector] : []),
-    webConnector({ allowPrivate: options.allowPrivateWeb, allowHosts: options.allowWebHosts, timeoutMs: options.webTimeoutMs, maxBytes: options.maxBytes }) as unknown as Connector,
-    githubConnector({ baseUrl: options.githubBaseUrl }) as unknown as Connector,
+    ...(options.fsRoot ? [anyConnector(filesystemConnector({ root: options.fsRoot, maxBytes: options.maxBytes }))] : []),
+    anyConnector(webConnector({ allowPrivate: options.allowPrivateWeb, allowHosts: options.allowWebHosts, timeoutMs: options.webTimeoutMs, maxBytes: options.maxBytes })),
+    anyConnector(githubConnector({ baseUrl: options.githubBaseUrl })),
   ];
 }
