@@ -211,6 +211,8 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
  * them as for any candidate; their fused score is 0 (they were not retrieved).
  * Document chunks share one position per version, so only session records have neighbours.
  */
+// Only what a candidate carries: not the search vector nor the embeddings themselves.
+const NEIGHBOUR_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at';
 const NEIGHBOURS_SQL = `
   WITH anchors AS (
     SELECT a.record_id AS anchor_id, m.session_id, m.global_position FROM unnest($4::text[]) AS a(record_id)
@@ -219,11 +221,11 @@ const NEIGHBOURS_SQL = `
   SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.created_at,
     n.user_similarity, n.reply_similarity
   FROM anchors a CROSS JOIN LATERAL (
-    (SELECT m.*, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
+    (SELECT ${NEIGHBOUR_COLUMNS}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
      ORDER BY m.global_position DESC LIMIT 1)
     UNION ALL
-    (SELECT m.*, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
+    (SELECT ${NEIGHBOUR_COLUMNS}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
      ORDER BY m.global_position LIMIT 1)
   ) n`;
