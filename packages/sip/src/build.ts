@@ -26,6 +26,24 @@ export interface BuiltSip extends ComposedSip {
   tokens_baseline: number;
 }
 
+export interface SipBuildDeps {
+  db: Db;
+  embedder?: QueryEmbedder;
+  settings?: SipSettings;
+  /** Told how long each step took (embed, retrieve, neighbours, compose), for the API's stage histogram. */
+  onStage?: (stage: string, ms: number) => void;
+}
+
+async function timed<T>(onStage: SipBuildDeps['onStage'], stage: string, work: () => Promise<T> | T): Promise<T> {
+  if (!onStage) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    onStage(stage, performance.now() - started);
+  }
+}
+
 /**
  * One SIP build: embed the query (when an embedder is configured; full text
  * alone otherwise), retrieve and fuse candidates, rank them by how much of the
@@ -34,27 +52,29 @@ export interface BuiltSip extends ComposedSip {
  * no-memory baseline of the same scope.
  * Recording the build (SipBuilt) is the caller's, so it can use its write path.
  */
-export async function buildSip(deps: { db: Db; embedder?: QueryEmbedder; settings?: SipSettings }, request: SipRequest): Promise<BuiltSip> {
+export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise<BuiltSip> {
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const query = request.query?.trim() ? request.query.trim() : null;
+  const { embedder, onStage } = deps;
   const [queryEmbedding, baseline] = await Promise.all([
-    query && deps.embedder ? deps.embedder.embedQuery(query) : Promise.resolve(null),
+    query && embedder ? timed(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null),
     baselineTokens(deps.db, request),
   ]);
-  const retrieval = await retrieve(deps.db, request, { queryText: query, queryEmbedding });
+  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);
-  const retrieved = rankCandidates(retrieval.candidates, judge);
+  const retrieved = await timed(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
-  const adjacent = query ? await neighbours(deps.db, request, retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id), queryEmbedding) : new Map();
+  const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
+  const adjacent = query ? await timed(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
   const ranked = withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge);
-  const composed = composeSip(ranked, {
+  const composed = await timed(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,
     hasQuery: query !== null,
     terms,
     policy: settings.policy,
-  });
+  }));
   return { ...composed, tokens_baseline: baseline };
 }

@@ -30,7 +30,7 @@ import { lossCheck, settledRounds, countRounds } from './checks.js';
 import { measureCpu } from './cpu.js';
 import { postRounds, type LoadResult } from './load.js';
 import { startReference } from './reference.js';
-import { ingestStages } from './stages.js';
+import { printStages, requestStages } from '../lib/stages.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 15);
@@ -115,11 +115,7 @@ try {
 
   if (phases.has('memctx')) {
     results.set('memctx', await memctxPhase(idempotencyKeys ? 'memctx (keys)' : 'memctx', true));
-    const stages = ingestStages(await (await fetch(`${api.url}/metrics`)).text());
-    if (stages.length > 0) {
-      console.log('  memctx ingest request, time per stage inside the API (mean; p99 as the upper bound of its histogram bucket):');
-      for (const s of stages) console.log(`    ${s.stage.padEnd(18)} mean ${fmt(s.meanMs, 2).padStart(7)} ms   p99 ≤ ${fmt(s.p99Ms, 1).padStart(6)} ms   (${s.count} requests)`);
-    }
+    printStages('memctx ingest request, time per stage inside the API', requestStages(await (await fetch(`${api.url}/metrics`)).text(), '/api/v1/memory/ingest'));
   }
   // The write path alone: the projector stopped during the load (as when it runs on other cores), started after it.
   if (phases.has('api-alone')) {

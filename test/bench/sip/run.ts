@@ -4,9 +4,12 @@
  * MEMCTX_BENCH_USER_RECORDS of them the measured user's.
  *   pnpm build && pnpm bench:sip                                   (10,000 records)
  *   MEMCTX_BENCH_RECORDS=1000000 MEMCTX_BENCH_USER_RECORDS=100000 pnpm bench:sip
+ * MEMCTX_BENCH_KEEP=1 keeps the seeded database (memctx_bench_sip_<records>_<user records>) and
+ * reuses it on the next run with the same sizes, so a million-record seed is paid once.
  * Records are seeded straight into the memory_records read model: texts are
  * LoCoMo turns, vectors sums of three real bge-small embeddings of them (cosine
- * ignores the scale), so the index sees realistic, distinct vectors.
+ * ignores the scale), so the index sees realistic, distinct vectors; both sides
+ * of a round are embedded, as with MEMCTX_EMBED_REPLIES=on (the default).
  */
 import { createPostgresDb } from '@memctx/db';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache } from '@memctx/embeddings';
@@ -15,6 +18,7 @@ import { resolve } from 'node:path';
 import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
+import { printStages, stageFigures, stageSnapshot } from '../lib/stages.js';
 import { fmt, summarize } from '../lib/stats.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,7 +30,8 @@ const PORT = String(18_800 + (process.pid % 100));
 const modelsDir = resolve(import.meta.dirname, '../../../models');
 
 requireBuild();
-const database = await createBenchDatabase(serverUrl);
+const keep = process.env.MEMCTX_BENCH_KEEP === '1' ? `memctx_bench_sip_${total}_${mine}` : undefined;
+const database = await createBenchDatabase(serverUrl, keep);
 const common = { MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_MODELS_DIR: modelsDir };
 let api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' });
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
@@ -36,49 +41,62 @@ try {
   });
   const key = ((await response.json()) as { api_key: string }).api_key;
 
-  // Real embeddings of the base texts (cached across runs in the bench database only).
   const samples = loadSamples();
-  const texts = samples.flatMap((s) => roundsOf(s).map((r) => `${turnText(r.user)}\n${r.assistant ? turnText(r.assistant) : ''}`));
   const questions = samples.flatMap((s) => s.qa.map((q) => q.question));
-  await migrateEmbeddingCache(db);
-  const embedder = createCachedEmbedder(await createTransformersEmbedder({ modelsDir }), db);
-  let t = performance.now();
-  const vectors = await embedder.embedDocuments(texts);
-  await embedder.close();
-  console.error(`embedded ${texts.length} base texts in ${fmt((performance.now() - t) / 1000)} s`);
-  await db.query(`CREATE TABLE bench_base (id int PRIMARY KEY, content text NOT NULL, v vector(384) NOT NULL)`);
-  await db.query(
-    `INSERT INTO bench_base SELECT ord - 1, c, v::vector FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(c, v, ord)`,
-    [texts, vectors.map(toVectorLiteral)],
-  );
+  const seeded = !database.created && (await db.query(`SELECT 1 FROM pg_tables WHERE tablename = 'bench_seeded'`)).rows.length > 0;
+  let seedSeconds = 0;
+  let indexSeconds = 0;
+  if (seeded) console.error(`reusing the seeded database ${keep}`);
+  else ({ seedSeconds, indexSeconds } = await seed());
 
-  // Seed: the measured user's records first, then everybody else's, without the HNSW index (built once at the end).
-  t = performance.now();
-  const { rows: [schema] } = await db.query<{ schema_name: string }>(`SELECT schema_name FROM projection_generations WHERE name = 'memory_records' AND status = 'active'`);
-  await db.exec(`DROP INDEX IF EXISTS ${schema!.schema_name}.memory_records_embedding`);
-  const table = `${schema!.schema_name}.memory_records`;
-  const n = texts.length;
-  const BATCH = 50_000;
-  for (let from = 0; from < total; from += BATCH) {
-    const to = Math.min(total, from + BATCH);
+  async function seed() {
+    // Real embeddings of the base texts (cached across runs in the bench database only).
+    const texts = samples.flatMap((s) => roundsOf(s).map((r) => `${turnText(r.user)}\n${r.assistant ? turnText(r.assistant) : ''}`));
+    await migrateEmbeddingCache(db);
+    const embedder = createCachedEmbedder(await createTransformersEmbedder({ modelsDir }), db);
+    let t = performance.now();
+    const vectors = await embedder.embedDocuments(texts);
+    await embedder.close();
+    console.error(`embedded ${texts.length} base texts in ${fmt((performance.now() - t) / 1000)} s`);
+    await db.query(`CREATE TABLE bench_base (id int PRIMARY KEY, content text NOT NULL, v vector(384) NOT NULL)`);
     await db.query(
-      `INSERT INTO ${table} (user_id, record_id, session_id, project_id, provenance, record_type, sip_eligible, summary, content, embed_text,
-         token_count, created_at, global_position, embedding)
-       SELECT CASE WHEN i < $3 THEN 'bench-user' ELSE 'other-' || (i % 900) END, 'r' || i, 's' || (i / 50), NULL, 'ROUND', 'FACTUAL', true,
-         left(a.content, 200), a.content || ' ' || b.content, a.content, 60, now() - make_interval(secs => $4 - i), i, a.v + b.v + c.v
-       FROM generate_series($1::bigint, $2::bigint - 1) AS i
-       JOIN bench_base a ON a.id = i % $5
-       JOIN bench_base b ON b.id = (i * 7919) % $5
-       JOIN bench_base c ON c.id = (i * 104729 + 17) % $5`,
-      [from, to, mine, total, n],
+      `INSERT INTO bench_base SELECT ord - 1, c, v::vector FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(c, v, ord)`,
+      [texts, vectors.map(toVectorLiteral)],
     );
-    console.error(`  seeded ${to} records`);
+
+    // Seed: the measured user's records first, then everybody else's, without the HNSW index (built once at the end).
+    t = performance.now();
+    const { rows: [schema] } = await db.query<{ schema_name: string }>(`SELECT schema_name FROM projection_generations WHERE name = 'memory_records' AND status = 'active'`);
+    await db.exec(`DROP INDEX IF EXISTS ${schema!.schema_name}.memory_records_embedding; DROP INDEX IF EXISTS ${schema!.schema_name}.memory_records_reply_embedding`);
+    const table = `${schema!.schema_name}.memory_records`;
+    const n = texts.length;
+    const BATCH = 50_000;
+    for (let from = 0; from < total; from += BATCH) {
+      const to = Math.min(total, from + BATCH);
+      // (a, b) is unique per record for i < n², so every record has its own text and vectors, as real rounds do.
+      await db.query(
+        `INSERT INTO ${table} (user_id, record_id, session_id, project_id, provenance, record_type, sip_eligible, summary, content, embed_text,
+           reply_text, token_count, created_at, global_position, embedding, reply_embedding)
+         SELECT CASE WHEN i < $3 THEN 'bench-user' ELSE 'other-' || (i % 900) END, 'r' || i, 's' || (i / 50), NULL, 'ROUND', 'FACTUAL', true,
+           left(a.content, 200), 'User: ' || a.content || E'\\nAssistant: ' || b.content, a.content, b.content, 60,
+           now() - make_interval(secs => $4 - i), i, a.v + b.v + c.v, b.v + c.v + a.v * 0.5
+         FROM generate_series($1::bigint, $2::bigint - 1) AS i
+         JOIN bench_base a ON a.id = i % $5
+         JOIN bench_base b ON b.id = (i / $5 + i * 7) % $5
+         JOIN bench_base c ON c.id = (i * 104729 + 17) % $5`,
+        [from, to, mine, total, n],
+      );
+      console.error(`  seeded ${to} records`);
+    }
+    const seedSeconds = (performance.now() - t) / 1000;
+    t = performance.now();
+    await db.exec(`SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 2;
+      CREATE INDEX memory_records_embedding ON ${table} USING hnsw (embedding vector_cosine_ops);
+      CREATE INDEX memory_records_reply_embedding ON ${table} USING hnsw (reply_embedding vector_cosine_ops); ANALYZE ${table}`);
+    const indexSeconds = (performance.now() - t) / 1000;
+    await db.query('CREATE TABLE bench_seeded ()');
+    return { seedSeconds, indexSeconds };
   }
-  const seedSeconds = (performance.now() - t) / 1000;
-  t = performance.now();
-  await db.exec(`SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 2;
-    CREATE INDEX memory_records_embedding ON ${table} USING hnsw (embedding vector_cosine_ops); ANALYZE ${table}`);
-  const indexSeconds = (performance.now() - t) / 1000;
   // Restart the API so its pool sees the new index statistics from the first query on.
   await api.stop();
   api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' });
@@ -92,9 +110,12 @@ try {
     if (r.status !== 200 || body.records_used === 0) throw new Error(`build failed: ${r.status} ${JSON.stringify(body)}`);
     return performance.now() - began;
   };
+  const metrics = async () => stageSnapshot(await (await fetch(`${api.url}/metrics`)).text(), '/api/v1/sip/build');
   for (let i = 0; i < 20; i++) await build(`warm up ${questions[i]}`);
+  const warm = await metrics();
   const fresh: number[] = [];
   for (let i = 0; i < requests; i++) fresh.push(await build(questions[(i + 20) % questions.length]!));
+  const freshStages = stageFigures(await metrics(), warm);
   const repeated: number[] = [];
   for (let i = 0; i < Math.min(200, requests); i++) repeated.push(await build(questions[(i + 20) % questions.length]!));
   const a = summarize(fresh);
@@ -102,6 +123,7 @@ try {
   console.log(`\nSIP build latency over HTTP, ${fmt(total, 0)} records (${fmt(mine, 0)} of them the user's); seeded in ${fmt(seedSeconds)} s, HNSW index in ${fmt(indexSeconds)} s`);
   console.log(`  new queries (embedding included)   p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  p99 ${fmt(a.p99)} ms  (${requests} sequential builds)`);
   console.log(`  repeated queries (cached vectors)  p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms`);
+  printStages('new queries, time per stage inside the API', freshStages);
 } finally {
   await api.stop();
   await db.close();

@@ -4,6 +4,7 @@ import { buildSip } from '@memctx/sip';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
 import type { FeatureDeps } from './deps.js';
+import { addStage, timed } from '../http/stages.js';
 import { fresh, wrote } from './guards.js';
 
 export function sipRoutes(deps: FeatureDeps): RouteModule {
@@ -11,26 +12,27 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
     routes.endpoint(buildSipEndpoint, async ({ body }, { auth, req, res }) => {
       // Another user's project is a missing one: 404, and nothing of it is read.
       if (body.project_id && !(await deps.service.projectExists(auth.userId, body.project_id))) throw new HttpError(404, 'Not Found');
-      await fresh(deps, auth.userId, req, res);
+      await timed(req, 'fresh', () => fresh(deps, auth.userId, req, res));
       const started = performance.now();
       const built = await buildSip(
-        { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings },
+        { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings, onStage: (stage, ms) => addStage(req, stage, ms) },
         { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
       );
-      const { position } = await deps.service.recordSipBuilt(auth.userId, {
+      const citedSessions = await timed(req, 'cited_sessions', () => sessionsOfRecords(deps.db, auth.userId, built.record_ids));
+      const { position } = await timed(req, 'record', () => deps.service.recordSipBuilt(auth.userId, {
         project_id: body.project_id,
         session_id: body.session_id,
         query: body.query,
         records_used: built.records_used,
         record_ids: built.record_ids,
         // Purging any of these sessions erases this SIP's text (crypto-shredding seals it under each one's key).
-        cited_session_ids: await sessionsOfRecords(deps.db, auth.userId, built.record_ids),
+        cited_session_ids: citedSessions,
         sip_text: built.sip,
         tokens_sip: built.tokens_sip,
         tokens_baseline: built.tokens_baseline,
         grounded: built.grounded,
         abstain: built.abstain,
-      });
+      }));
       wrote(deps, auth.userId, res, position, 'build');
       deps.serviceMetrics?.sipBuilt((performance.now() - started) / 1000, built.tokens_baseline - built.tokens_sip);
       return {
