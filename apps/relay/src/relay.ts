@@ -1,6 +1,7 @@
 import type { Db } from '@memctx/db';
-import { checkpointOf, type Checkpoint, type EventStore } from '@memctx/event-store';
+import { checkpointOf, feedWakeUps, type Checkpoint, type EventStore } from '@memctx/event-store';
 import type { EventPublisher } from '@memctx/kafka';
+import { runProcessorLoop } from '@memctx/shared';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { migrateRelay, relayCheckpoints } from './checkpoint.js';
 
@@ -35,8 +36,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   await migrateRelay(db);
   const checkpoints = relayCheckpoints(db);
   let checkpoint = await checkpoints.load(name);
-  let stopped = false;
-  let current: ReturnType<EventStore['subscribe']> | undefined;
+  const batchSize = options.batchSize ?? 1_000;
 
   const published = new Counter({ name: 'memctx_relay_published_events_total', help: 'Events the broker acknowledged', registers: [] });
   const lag = new Gauge({
@@ -50,36 +50,28 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   options.metrics?.registerMetric(published);
   options.metrics?.registerMetric(lag);
 
-  const loop = (async () => {
-    while (!stopped) {
-      current = store.subscribe({
-        after: checkpoint,
-        batchSize: options.batchSize ?? 1_000,
-        pollIntervalMs: options.pollIntervalMs ?? 500,
-        async onBatch(events) {
-          await publisher.publish(events);
-          const next = checkpointOf(events[events.length - 1]!);
-          await checkpoints.save(name, next);
-          checkpoint = next;
-          published.inc(events.length);
-        },
-      });
-      try {
-        await current.done;
-      } catch (error) {
-        // A broker or database outage: start again from the saved checkpoint after a pause.
-        if (!stopped) options.onError?.(error);
-        if (!stopped) await new Promise((resolve) => setTimeout(resolve, RESTART_DELAY_MS));
-      }
-    }
-  })();
+  const loop = runProcessorLoop({
+    async step() {
+      const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
+      if (events.length === 0) return false;
+      await publisher.publish(events);
+      const next = checkpointOf(events[events.length - 1]!);
+      await checkpoints.save(name, next);
+      // Moved only now: a failed publish or save reads the same batch again on the next pass.
+      checkpoint = next;
+      published.inc(events.length);
+      return events.length === batchSize;
+    },
+    ...feedWakeUps(store, options.pollIntervalMs ?? 500),
+    // A broker or database outage: try again from the checkpoint after a pause.
+    errorWaitMs: RESTART_DELAY_MS,
+    onError: options.onError,
+  });
 
   return {
     checkpoint: () => checkpoint,
     async stop() {
-      stopped = true;
-      await current?.stop();
-      await loop;
+      await loop.stop();
       if (options.metrics) {
         options.metrics.removeSingleMetric('memctx_relay_published_events_total');
         options.metrics.removeSingleMetric('memctx_relay_lag_events');

@@ -9,3 +9,4 @@ export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
 export { assertValidItems } from './validation.js';
 export { appendOne } from './append-one.js';
 export { createCheckpointStore, type CheckpointStore } from './checkpoint-store.js';
+export { feedWakeUps } from './feed-wake-ups.js';

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { runProcessorLoop } from '@memctx/shared';
-import { compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
+import { compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 
@@ -56,17 +56,9 @@ export interface Runner {
  * to a rebuilt generation by re-reading the active generation whenever a batch
  * finds its own generation moved.
  */
-const SETTLE_WINDOW_MS = 500;
-const SETTLE_RETRY_MS = 5;
-
 export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
   const batchSize = options.batchSize ?? 500;
   const idleWaitMs = options.idleWaitMs ?? 1_000;
-  // A NOTIFY can arrive before its events are readable: the feed holds them back
-  // while an older transaction (another writer, another projection's batch) is
-  // still open. So for a short while after a wake-up, look again soon instead of
-  // sleeping the full idle wait.
-  let notifiedAt = 0;
   let generation: Generation | undefined;
   return runProcessorLoop({
     async step() {
@@ -78,17 +70,12 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
       generation = outcome.applied ? { ...generation, checkpoint: outcome.checkpoint } : undefined;
       return !outcome.applied || outcome.read === batchSize;
     },
-    idleWaitMs: () => (Date.now() - notifiedAt < SETTLE_WINDOW_MS ? SETTLE_RETRY_MS : idleWaitMs),
+    ...feedWakeUps(store, idleWaitMs),
     errorWaitMs: idleWaitMs,
     onError(error) {
       generation = undefined;
       options.onError?.(error);
     },
-    wakeOn: (wake) =>
-      store.onAppended(() => {
-        notifiedAt = Date.now();
-        wake();
-      }),
   });
 }
 

@@ -1,3 +1,4 @@
 export { testPostgresUrl, testRedisUrl, createTestDatabase, type TestDatabase } from './services.js';
 export { waitUntilAllVisible } from './visibility.js';
 export { testKafkaBrokers } from './kafka.js';
+export { tablesHolding } from './tables-holding.js';
