@@ -23,7 +23,7 @@ describe.each(backends)('a rebuild builds secondary indexes after its bulk load 
     const live = await activeGeneration(h.db, 'memory_records');
     const all = await indexesOf(h, live!.schemaName);
     expect(all).toContain('memory_records_embedding');
-    expect(all).toContain('memory_records_search');
+    expect(all).toContain('memory_records_lexemes');
 
     const seen: Array<{ phase: string; indexes: string[] }> = [];
     await rebuildProjection(h.db, h.store, memoryRecordsProjection, {

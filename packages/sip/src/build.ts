@@ -1,5 +1,5 @@
 import type { Db } from '@memctx/db';
-import { baselineTokens, neighbours, retrieve, type RetrievalScope } from '@memctx/read-models';
+import { baselineTokens, neighbours, retrieve, searchLexical, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
@@ -30,7 +30,7 @@ export interface SipBuildDeps {
   db: Db;
   embedder?: QueryEmbedder;
   settings?: SipSettings;
-  /** Told how long each step took (embed, retrieve, neighbours, compose), for the API's stage histogram. */
+  /** Told how long each step took (embed, lexical, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: (stage: string, ms: number) => void;
 }
 
@@ -56,11 +56,13 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const query = request.query?.trim() ? request.query.trim() : null;
   const { embedder, onStage } = deps;
-  const [queryEmbedding, baseline] = await Promise.all([
+  // The words are searched while the query is embedded: only the vector half waits for the embedding.
+  const [queryEmbedding, lexical, baseline] = await Promise.all([
     query && embedder ? timed(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null),
+    timed(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
     baselineTokens(deps.db, request),
   ]);
-  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding }));
+  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);

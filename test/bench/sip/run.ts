@@ -79,7 +79,7 @@ try {
            reply_text, token_count, created_at, global_position, embedding, reply_embedding)
          SELECT CASE WHEN i < $3 THEN 'bench-user' ELSE 'other-' || (i % 900) END, 'r' || i, 's' || (i / 50), NULL, 'ROUND', 'FACTUAL', true,
            left(a.content, 200), 'User: ' || a.content || E'\\nAssistant: ' || b.content, a.content, b.content, 60,
-           now() - make_interval(secs => $4 - i), i, a.v + b.v + c.v, b.v + c.v + a.v * 0.5
+           now() - make_interval(secs => $4 - i), i, a.v + b.v + c.v, a.v + b.v + b.v + c.v
          FROM generate_series($1::bigint, $2::bigint - 1) AS i
          JOIN bench_base a ON a.id = i % $5
          JOIN bench_base b ON b.id = (i / $5 + i * 7) % $5

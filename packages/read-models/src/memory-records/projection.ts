@@ -2,6 +2,7 @@ import type { Queryable } from '@memctx/db';
 import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
+import { LEXEME_KEY_FUNCTIONS } from './lexeme-keys.js';
 import { deleteSessions, lastPerKey, ofTypes, sessionOf, setSessionsHidden, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
@@ -26,7 +27,7 @@ export const EMBEDDING_DIMENSIONS = 384;
  * tokens of the visible records' full content (the SIP baseline), their number
  * and their full-text lexemes (BM25's N and average length), without a scan.
  */
-const schemaSql = `
+const schemaSql = `${LEXEME_KEY_FUNCTIONS}
 CREATE TABLE memory_records (
   user_id text NOT NULL,
   record_id text NOT NULL,
@@ -54,7 +55,7 @@ CREATE TABLE memory_records (
 );
 -- The handlers find a source's and a session's records by these (a rebuild needs them while it loads).
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
-CREATE INDEX memory_records_session ON memory_records (user_id, session_id);
+CREATE INDEX memory_records_session ON memory_records (user_id, session_id, global_position);
 
 CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
@@ -109,7 +110,11 @@ CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records
 // Secondary indexes: a rebuild builds them after its bulk load (HNSW and GIN are the costly ones to maintain row by row).
 const indexSql = `
 CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
-CREATE INDEX memory_records_search ON memory_records USING gin (search);
+-- Retrieval's indexes are partial on what a SIP may cite (scope.ts, SIP_RECORD), so they hold no hidden record.
+CREATE INDEX memory_records_recent ON memory_records (user_id, created_at DESC, global_position DESC)
+  WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
+CREATE INDEX memory_records_lexemes ON memory_records USING gin (public.memory_lexeme_keys(user_id, search))
+  WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
 CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
 CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
@@ -262,7 +267,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 4,
+  version: 5,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,

@@ -1,0 +1,137 @@
+import type { Db } from '@memctx/db';
+import { inScope, type RetrievalScope } from './scope.js';
+
+/** A word of the query as full-text search reads it (an English stem), with how rare it is in the scope. */
+export interface QueryTerm {
+  lexeme: string;
+  /** Records in scope holding it (counted up to a cap: past it the word is common anyway). */
+  df: number;
+  /** BM25 inverse document frequency: near 0 for a word every record holds, high for one none holds. */
+  idf: number;
+}
+
+/** What the words of a query find, before any vector is at hand. */
+export interface LexicalHits {
+  terms: QueryTerm[];
+  /** Records in scope (live, any type): the N of the idf. */
+  scopeRecords: number;
+  /** Records matching the chosen words, best BM25 score first. */
+  matches: { record_id: string; score: number }[];
+  /** The newest records in scope, newest first. */
+  recent: string[];
+}
+
+// BM25's usual parameters.
+const K1 = 1.2;
+const B = 0.75;
+// Document frequencies are counted up to this many records: a word that common only selects noise.
+const DF_CAP = 2_000;
+// A word held by more than this share of the scope (a speaker's name in every round) scores but does not select candidates.
+const COMMON_SHARE = 0.4;
+// The rarest words select candidates until their document frequencies add up to this: the records scored stay
+// bounded however many records the user has, and the words left out still score what the others selected.
+export const MATCH_BUDGET = 1_500;
+const MAX_QUERY_TERMS = 32;
+
+/*
+ * The full-text index is keyed by (user, lexeme) (memory_lexeme_keys, see the
+ * projection), so a word's posting list holds only the caller's records: counting
+ * and matching cost what the caller's own records cost, not everyone's. The
+ * user is in the key, which is why the GIN conditions below need no user_id
+ * filter, and a query without a project needs no column from the heap to count.
+ *
+ * BM25: idf from the scope's record count (kept by memory_token_totals, no scan)
+ * and each stem's document frequency; term frequency from the tsvector's
+ * positions of the query's stems alone (setweight + ts_filter pick them out in C).
+ * Lexemes are quoted into keys one by one, so no part of the user's text is ever
+ * read as query syntax.
+ */
+const SQL = `
+  WITH terms AS (
+    SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', coalesce($4::text, '')))) AS lexeme
+    WHERE position(E'\\\\' IN lexeme) = 0 LIMIT ${MAX_QUERY_TERMS}
+  ),
+  stats AS (
+    SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n,
+      greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
+    FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
+  ),
+  weights AS (
+    SELECT t.lexeme, d.df, ln(1 + (stats.n - least(d.df, stats.n) + 0.5) / (d.df + 0.5)) AS idf
+    FROM terms t CROSS JOIN stats
+    CROSS JOIN LATERAL (
+      SELECT count(*)::float8 AS df FROM (
+        SELECT 1 FROM memory_records m
+        WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)] AND ${inScope('m', { keyed: true })}
+        LIMIT ${DF_CAP}
+      ) hits
+    ) d
+  ),
+  pool AS (
+    SELECT weights.*, df < ${DF_CAP} AND df <= ${COMMON_SHARE} * stats.n AS selective FROM weights, stats WHERE df > 0
+  ),
+  chosen AS (
+    SELECT lexeme FROM (
+      SELECT lexeme, sum(df) OVER (ORDER BY df, lexeme) - df AS before FROM pool
+      WHERE selective OR NOT EXISTS (SELECT 1 FROM pool WHERE selective)
+    ) c WHERE before < $6
+  ),
+  q AS (
+    SELECT (SELECT array_agg(public.memory_lexeme_key($1, lexeme)) FROM chosen) AS keys, (SELECT array_agg(lexeme) FROM weights) AS lexemes
+  ),
+  matches AS (
+    SELECT m.record_id, (
+      SELECT coalesce(sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1})
+        / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * length(m.search) / stats.avgdl))), 0)
+      FROM unnest(ts_filter(setweight(m.search, 'A', q.lexemes), '{a}')) u JOIN weights w ON w.lexeme = u.lexeme
+    ) AS score
+    FROM memory_records m, q, stats
+    WHERE q.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && q.keys AND ${inScope('m', { keyed: true })}
+    ORDER BY score DESC, m.record_id LIMIT $5
+  ),
+  recent AS (
+    SELECT record_id FROM (
+      (SELECT record_id, created_at, global_position FROM memory_records m WHERE $2::text IS NULL AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $5)
+      UNION ALL
+      (SELECT record_id, created_at, global_position FROM memory_records m WHERE m.project_id = $2 AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $5)
+      UNION ALL
+      (SELECT record_id, created_at, global_position FROM memory_records m WHERE $2::text IS NOT NULL AND $3::boolean AND m.project_id IS NULL AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $5)
+    ) r ORDER BY created_at DESC, global_position DESC LIMIT $5
+  )
+  SELECT (SELECT jsonb_agg(jsonb_build_object('lexeme', lexeme, 'df', df, 'idf', idf)) FROM weights) AS terms,
+    (SELECT n FROM stats) AS scope_records,
+    (SELECT jsonb_agg(jsonb_build_object('record_id', record_id, 'score', score) ORDER BY score DESC, record_id) FROM matches) AS matches,
+    (SELECT array_agg(record_id) FROM recent) AS recent`;
+
+export interface LexicalOptions {
+  /** Caps each list (matches, recent). */
+  depth?: number;
+  /** How many records the selecting words may hold together (see MATCH_BUDGET). */
+  matchBudget?: number;
+}
+
+interface Row {
+  terms: QueryTerm[] | null;
+  scope_records: number | string;
+  matches: { record_id: string; score: number }[] | null;
+  recent: string[] | null;
+}
+
+/**
+ * The lexical half of retrieval: BM25 matches of the query's words and the
+ * newest records, in one statement that needs no query vector, so it runs
+ * while the query is being embedded.
+ */
+export async function searchLexical(db: Db, scope: RetrievalScope, queryText: string | null, options: LexicalOptions = {}): Promise<LexicalHits> {
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, options.depth ?? 100, options.matchBudget ?? MATCH_BUDGET];
+  const { rows: [row] } = await db.query<Row>(SQL, params);
+  return {
+    terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),
+    scopeRecords: Number(row?.scope_records ?? 0),
+    matches: (row?.matches ?? []).map((m) => ({ record_id: m.record_id, score: Number(m.score) })),
+    recent: row?.recent ?? [],
+  };
+}

@@ -1,0 +1,19 @@
+/** Whose records, from where: a project, optionally with the user's records outside any project; no project = all of them. */
+export interface RetrievalScope {
+  userId: string;
+  projectId: string | null;
+  includeGlobal: boolean;
+}
+
+/** What every retrieval index is partial on: the records a SIP may cite. */
+export const SIP_RECORD = (m: string) => `NOT ${m}.hidden AND ${m}.sip_eligible AND ${m}.record_type = 'FACTUAL'`;
+
+/**
+ * The SQL condition for "a record the caller may see in this scope", with the
+ * user in $1, the project in $2 and include-global in $3. `keyed`: the statement
+ * already matches the (user, lexeme) full-text key, which holds the user, so the
+ * user_id test is left out (without a project, counting then needs nothing from the heap).
+ */
+export const inScope = (m: string, { keyed = false } = {}) =>
+  `${keyed ? '' : `${m}.user_id = $1 AND `}${SIP_RECORD(m)}
+    AND ($2::text IS NULL OR ${m}.project_id = $2 OR ($3::boolean AND ${m}.project_id IS NULL))`;

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryService } from '@memctx/commands';
+import { searchLexical } from '@memctx/read-models';
+import { backends, type Harness } from './harness.js';
+
+const everything = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
+
+describe.each(backends)('lexical retrieval on %s', (_name, open) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await open();
+    const service = createMemoryService({ store: h.store, sessionRetentionMs: 3_600_000 });
+    // Without the length prefix in the (user, word) key, "al"+"ice" and "a"+"lice" would be one key.
+    await service.ingestRound('al', { session_id: 's', user_message: 'We ate ice cream by the lake', assistant_message: '' });
+    await service.ingestRound('a', { session_id: 's', user_message: 'The school sent a note about lice', assistant_message: '' });
+    await service.ingestRound('a', { session_id: 's', user_message: 'More about lice and combs', assistant_message: '' });
+    for (let i = 0; i < 20; i++) {
+      const words = i === 0 ? 'a zebra crossed the road' : i <= 4 ? `the violin lesson number ${i}` : `filler round number ${i}`;
+      await service.ingestRound('mia', { session_id: 'm', user_message: words, assistant_message: '' });
+    }
+    await h.catchUp();
+  });
+  afterAll(() => h.close());
+
+  it("counts and matches a word among the caller's records only", async () => {
+    const mine = await searchLexical(h.db, everything('a'), 'lice');
+    expect(mine.terms).toEqual([expect.objectContaining({ lexeme: 'lice', df: 2 })]);
+    expect(mine.matches).toHaveLength(2);
+    const theirs = await searchLexical(h.db, everything('a'), 'ice');
+    expect(theirs.terms).toEqual([expect.objectContaining({ lexeme: 'ice', df: 0 })]);
+    expect(theirs.matches).toEqual([]);
+    expect((await searchLexical(h.db, everything('al'), 'lice')).matches).toEqual([]);
+  });
+
+  it('lets the rarest words select candidates within the budget; the others still score', async () => {
+    const all = await searchLexical(h.db, everything('mia'), 'zebra violin');
+    expect(all.terms.map((t) => [t.lexeme, t.df]).sort()).toEqual([['violin', 4], ['zebra', 1]]);
+    expect(all.matches).toHaveLength(5);
+    const rarest = await searchLexical(h.db, everything('mia'), 'zebra violin', { matchBudget: 1 });
+    expect(rarest.matches).toHaveLength(1);
+    expect(rarest.matches[0]!.score).toBeGreaterThan(0);
+    expect(rarest.matches[0]!.record_id).toBe(all.matches[0]!.record_id);
+  });
+
+  it('lists the newest records first, capped by depth', async () => {
+    const { recent, scopeRecords } = await searchLexical(h.db, everything('mia'), null, { depth: 3 });
+    expect(scopeRecords).toBe(20);
+    expect(recent).toHaveLength(3);
+    const all = await searchLexical(h.db, everything('mia'), null, { depth: 20 });
+    expect(all.recent.slice(0, 3)).toEqual(recent);
+  });
+});
