@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
   NotFoundError,
+  event,
   projectDecider,
+  projectEventTypes,
   projectStream,
+  serializeEvent,
   sessionDecider,
+  sessionEventTypes,
   sessionStream,
-  type ProjectCommand,
-  type ProjectEvent,
-  type ProjectState,
-  type SessionCommand,
-  type SessionEvent,
-  type SessionState,
-  type SipBuilt,
-  type DocumentChunk,
-  type SourceCommand,
-  type SourceEvent,
-  type SourceState,
   sourceDecider,
+  sourceEventTypes,
   sourceStream,
   userStream,
-  schemaVersionOf,
+  type DocumentChunk,
+  type ProjectState,
+  type SessionState,
+  type SipBuilt,
 } from '@memctx/domain';
 import type { Checkpoint, EventStore } from '@memctx/event-store';
 import { createAppendBatcher } from './append-batcher.js';
@@ -83,9 +80,9 @@ const sessionActive = (state: SessionState) => state.status === 'active';
 export function createMemoryService(deps: { store: EventStore; clock?: () => Date; sessionRetentionMs: number }) {
   const clock = deps.clock ?? (() => new Date());
   const batcher = createAppendBatcher(deps.store);
-  const projects = createCommandHandler<ProjectState, ProjectCommand, ProjectEvent>(deps.store, batcher, projectDecider);
-  const sessions = createCommandHandler<SessionState, SessionCommand, SessionEvent>(deps.store, batcher, sessionDecider);
-  const sources = createCommandHandler<SourceState, SourceCommand, SourceEvent>(deps.store, batcher, sourceDecider);
+  const projects = createCommandHandler(deps.store, batcher, projectDecider, projectEventTypes);
+  const sessions = createCommandHandler(deps.store, batcher, sessionDecider, sessionEventTypes);
+  const sources = createCommandHandler(deps.store, batcher, sourceDecider, sourceEventTypes);
 
   /** A project named in a write must be the caller's: another user's project looks missing. */
   async function requireProject(userId: string, projectId: string): Promise<void> {
@@ -200,11 +197,11 @@ export function createMemoryService(deps: { store: EventStore; clock?: () => Dat
      */
     async recordSipBuilt(userId: string, build: Omit<SipBuilt['data'], 'user_id' | 'build_id' | 'built_at'>): Promise<WriteResult & { buildId: string }> {
       const buildId = randomUUID();
-      const data: SipBuilt['data'] = { ...build, user_id: userId, build_id: buildId, built_at: clock().toISOString() };
+      const built = event('SipBuilt', { ...build, user_id: userId, build_id: buildId, built_at: clock().toISOString() });
       const outcome = await batcher.append({
         streamId: userStream(userId),
         expectedVersion: 'any',
-        events: [{ event_id: buildId, type: 'SipBuilt', data: data as unknown as Record<string, unknown>, schema_version: schemaVersionOf('SipBuilt') }],
+        events: [{ ...serializeEvent(built), event_id: buildId }],
       });
       if (!outcome.ok) throw outcome.error;
       return { buildId, position: outcome.result.position };
