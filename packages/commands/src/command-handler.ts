@@ -6,12 +6,12 @@ import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
 import type { StageTimer } from './stages.js';
 
-interface CachedStream<State> {
+export interface CachedStream<State> {
   state: State;
   version: number;
 }
 
-interface LoadedStream<State> extends CachedStream<State> {
+export interface LoadedStream<State> extends CachedStream<State> {
   source: StateSource;
 }
 
