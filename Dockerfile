@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# One image for every memctx role: `node apps/api/dist/main.js` runs the roles listed in MEMCTX_ROLES
-# (api, projector, worker, relay; api, projector and worker when unset). docker-compose.yml starts
-# each role as its own service from this image.
+# One image for every memctx role. Its CMD, `node apps/api/dist/main.js`, runs the roles listed in
+# MEMCTX_ROLES (api, projector, worker, relay; api, projector and worker when unset): the embedded
+# single-binary default. Each role also has its own entry point, apps/<role>/dist/main.js
+# (projector, worker, relay), which docker-compose.yml runs as its own service from this image.
 #
 # Stages:
 #   model      the embedding model (bge-small-en-v1.5, quantized ONNX) fetched from Maven Central by
@@ -34,8 +35,9 @@ RUN cd /src \
 
 FROM pnpm AS deps
 COPY --from=manifests /app /app
-# `@memctx/api...` is the entry point and every workspace package it reaches (its main composes the
-# projector, worker and relay apps' roles); `@memctx/cli...` adds `memctx` for operators
+# `@memctx/api...` is the single binary and every workspace package it reaches (its main composes the
+# projector, worker and relay apps' roles); the three role apps are named too, as compose runs their
+# own mains; `@memctx/cli...` adds `memctx` for operators
 # (`docker compose exec api node apps/cli/dist/main.js projections status`). --filter-prod follows
 # dependencies only: --filter would also select @memctx/testing through devDependencies and
 # install testcontainers.
@@ -44,7 +46,8 @@ COPY --from=manifests /app /app
 # loads in Node. The final stage embeds a text to prove the runtime still works.
 RUN --mount=type=cache,id=memctx-pnpm-store,target=/pnpm/store \
     pnpm install --frozen-lockfile --prod --store-dir /pnpm/store --package-import-method copy \
-      --filter-prod '@memctx/api...' --filter-prod '@memctx/cli...' \
+      --filter-prod '@memctx/api...' --filter-prod '@memctx/projector...' --filter-prod '@memctx/worker...' \
+      --filter-prod '@memctx/relay...' --filter-prod '@memctx/cli...' \
  && arch=$(node -p process.arch) \
  && for bin in node_modules/.pnpm/onnxruntime-node@*/node_modules/onnxruntime-node/bin/napi-v6; do \
       find "$bin" -mindepth 2 -maxdepth 2 -type d ! -path "$bin/linux/$arch" -exec rm -rf {} +; \
@@ -60,7 +63,7 @@ RUN pnpm build \
  && for dir in apps/* packages/*; do \
       if [ -d "$dir/dist" ]; then mkdir -p "/out/$dir" && cp -R "$dir/dist" "/out/$dir/dist"; fi; \
     done \
- && test -f /out/apps/api/dist/main.js
+ && for app in api projector worker relay; do test -f "/out/apps/$app/dist/main.js" || exit 1; done
 
 FROM ${NODE_IMAGE}
 # MEMCTX_DATA_DIR only matters without MEMCTX_DATABASE_URL (embedded PGlite, e.g. a bare `docker run`).

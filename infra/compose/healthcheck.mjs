@@ -8,11 +8,13 @@
 // - Without it (projector, worker, relay alone) and with MEMCTX_METRICS_PORT (docker-compose.yml
 //   sets it): GET /health on that port, the role's own checks (database, event store, and the
 //   projections or the queue where the role has them).
-// - Otherwise those roles' port is not known here, so this only proves that the memctx process
-//   (`node .../apps/api/dist/main.js`) is alive and not a zombie: liveness, not progress.
+// - Otherwise those roles' port is not known here, so this only proves that a memctx process
+//   (`node .../apps/<role>/dist/main.js`: the api binary or a role's own main) is alive and not a
+//   zombie: liveness, not progress.
 import { readdirSync, readFileSync } from 'node:fs';
 
-const ENTRY = 'apps/api/dist/main.js';
+// The entry points: the api binary (any MEMCTX_ROLES) and each role's own main (docker-compose.yml).
+const ENTRY = /(^|\/)apps\/(api|projector|worker|relay)\/dist\/main\.js$/;
 const roles = (process.env.MEMCTX_ROLES ?? '')
   .split(',')
   .map((role) => role.trim().toLowerCase())
@@ -40,7 +42,7 @@ if (url) {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!cmdline.some((arg) => arg.endsWith(ENTRY))) continue;
+      if (!cmdline.some((arg) => ENTRY.test(arg))) continue;
       // Field 3 of /proc/<pid>/stat is the state; the command name before it may contain spaces.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
@@ -49,5 +51,5 @@ if (url) {
       // The process went away while we looked; keep scanning.
     }
   }
-  done(false, `roles ${roles.join(',')}: no live process runs ${ENTRY}`);
+  done(false, `roles ${roles.join(',')}: no live process runs apps/<role>/dist/main.js`);
 }

@@ -311,6 +311,16 @@ describe('docker-compose.yml and the Dockerfile (validated with docker-compose, 
     expect(environmentOf(services.api!).MEMCTX_ADMIN_TOKEN).toBe(SECRETS.MEMCTX_ADMIN_TOKEN);
   });
 
+  it('given the compose file, then each role service runs its own role\'s entry point, with MEMCTX_ROLES naming that role', () => {
+    const services = model().services;
+    for (const role of ['api', 'projector', 'worker', 'relay']) {
+      const service = services[role]!;
+      // The api's own entry point is the single binary; MEMCTX_ROLES limits it to the api role.
+      expect(asArgv(service.command), `${role}'s command`).toEqual(['node', `apps/${role}/dist/main.js`]);
+      expect(environmentOf(service).MEMCTX_ROLES, `${role}'s MEMCTX_ROLES (the healthcheck reads it)`).toBe(role);
+    }
+  });
+
   it('switches every memctx service to KurrentDB with MEMCTX_EVENT_STORE=kurrentdb under the kurrentdb profile', () => {
     const kurrent = resolveModel(['--profile', 'kurrentdb'], { ...SECRETS, MEMCTX_EVENT_STORE: 'kurrentdb' });
     const server = kurrent.services.kurrentdb;

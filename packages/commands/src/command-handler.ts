@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { parseDomainEvent, schemaVersionOf, type Decider } from '@memctx/domain';
+import { parseEventOf, serializeEvent, type Decider, type EventOf, type EventType } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
 import { createKeyedLock } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
 import type { StageTimer } from './stages.js';
 
-interface StreamEvent {
-  type: string;
-  data: object;
-}
-
-interface CachedStream<State> {
+export interface CachedStream<State> {
   state: State;
   version: number;
 }
 
-interface LoadedStream<State> extends CachedStream<State> {
+export interface LoadedStream<State> extends CachedStream<State> {
   source: StateSource;
 }
 
@@ -42,11 +37,13 @@ const MAX_ATTEMPTS = 4;
  * another process wrote the stream meanwhile: the cache entry is dropped and
  * the command decided again on fresh state. A refusal or a no-op decided on
  * cached state is decided again on the stored stream first (see mustReread).
+ * `eventTypes` are the types the decider's stream holds: what a load parses its events as.
  */
-export function createCommandHandler<State, Command, Event extends StreamEvent>(
+export function createCommandHandler<State, Command, T extends EventType>(
   store: EventStore,
   batcher: AppendBatcher,
-  decider: Decider<State, Command, Event>,
+  decider: Decider<State, Command, EventOf<T>>,
+  eventTypes: readonly T[],
   options: { cacheSize?: number } = {},
 ) {
   const cacheSize = options.cacheSize ?? 50_000;
@@ -61,8 +58,8 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
 
   async function read(streamId: string): Promise<LoadedStream<State>> {
     const { version, events } = await store.readStream(streamId);
-    // Parsed (and upcast) like every read of stored events; the decider's own stream holds only its own event types.
-    const parsed = events.map((event) => parseDomainEvent(event.type, event.data, event.schema_version) as Event);
+    // Parsed (and upcast) like every read of stored events, and typed as the decider's own events.
+    const parsed = events.map((event) => parseEventOf(eventTypes, event.type, event.data, event.schema_version));
     const state = parsed.reduce(decider.evolve, decider.initialState());
     return { state, version, source: 'store' };
   }
@@ -80,7 +77,7 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
     return read(streamId);
   }
 
-  async function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<Event>> {
+  async function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<EventOf<T>>> {
     const started = performance.now();
     return withLock(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
@@ -102,10 +99,8 @@ export function createCommandHandler<State, Command, Event extends StreamEvent>(
           streamId,
           expectedVersion: current.version === 0 ? 'no_stream' : current.version,
           events: events.map((event, index) => ({
+            ...serializeEvent(event),
             event_id: handleOptions.eventIds?.(index) ?? randomUUID(),
-            type: event.type,
-            data: event.data as Record<string, unknown>,
-            schema_version: schemaVersionOf(event.type),
             metadata: handleOptions.metadata,
           })),
         }, handleOptions.onStage);

@@ -1,7 +1,7 @@
-export {
-  createMemoryService, type MemoryService, type RoundInput, type GeneratedInput, type WriteResult,
-  type DocumentRequestInput, type DocumentRequested, type StoredDocument,
-} from './memory-service.js';
+export { createMemoryService, type MemoryService } from './memory-service.js';
+export type { WriteResult } from './service/context.js';
+export type { RoundInput, GeneratedInput } from './service/conversation.js';
+export type { DocumentRequestInput, DocumentRequested, StoredDocument } from './service/documents.js';
 export { createCommandHandler, type HandleOptions, type Handled } from './command-handler.js';
 export { createAppendBatcher, type AppendBatcher } from './append-batcher.js';
 export { createPostgresQuota, migrateQuota, utcDay, type QuotaStore, type QuotaDecision } from './quota.js';

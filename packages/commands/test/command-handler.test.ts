@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { InvalidEventError, projectDecider, projectStream, schemaVersions } from '@memctx/domain';
+import { InvalidEventError, projectDecider, projectEventTypes, projectStream, schemaVersions } from '@memctx/domain';
 import { createInMemoryEventStore } from '@memctx/event-store';
 import { createAppendBatcher, createCommandHandler } from '@memctx/commands';
 
@@ -8,7 +8,7 @@ const now = new Date('2026-11-24T10:00:00.000Z');
 
 function handlerOverMemory() {
   const store = createInMemoryEventStore();
-  return { store, handler: createCommandHandler(store, createAppendBatcher(store), projectDecider) };
+  return { store, handler: createCommandHandler(store, createAppendBatcher(store), projectDecider, projectEventTypes) };
 }
 
 describe('command handler and schema versions', () => {
@@ -34,5 +34,16 @@ describe('command handler and schema versions', () => {
     const rename = handler.handle(stream, { type: 'RenameProject', user_id: 'u1', project_id: 'p2', name: 'Beta', now });
     await expect(rename).rejects.toThrow(InvalidEventError);
     expect((await store.readStream(stream)).version).toBe(1);
+  });
+
+  it('given a project stream holding an event of another stream, when a command loads it, then it is refused, not folded', async () => {
+    const { store, handler } = handlerOverMemory();
+    const stream = projectStream('u1', 'p3');
+    await store.append(stream, [{
+      event_id: randomUUID(), type: 'SessionPurged', schema_version: schemaVersions.SessionPurged,
+      data: { user_id: 'u1', session_id: 's1', purged_at: now.toISOString() },
+    }]);
+    const rename = handler.handle(stream, { type: 'RenameProject', user_id: 'u1', project_id: 'p3', name: 'Beta', now });
+    await expect(rename).rejects.toThrow(expect.objectContaining({ reason: 'unexpected_type' }));
   });
 });

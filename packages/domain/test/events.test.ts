@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DomainEvent, InvalidEventError, createEventParser, isEventType, parseDomainEvent, schemaVersionOf, schemaVersions, type EventType,
+  DomainEvent, InvalidEventError, createEventParser, isEventType, parseDomainEvent, parseEventOf, projectEventTypes, schemaVersionOf, schemaVersions,
+  serializeEvent, type EventType,
 } from '../src/index.js';
 import { samples } from './fixtures.js';
 
@@ -84,6 +85,19 @@ describe('schema versions', () => {
   it('stamp the current version of a known type and refuse an unknown one', () => {
     expect(schemaVersionOf('RoundIngested')).toBe(schemaVersions.RoundIngested);
     expect(() => schemaVersionOf('SessionArchived')).toThrow(InvalidEventError);
+  });
+
+  it.each(types)('given a %s, when serialized and parsed back, then it is the same event at its current version', (type) => {
+    const stored = serializeEvent(samples[type]);
+    expect(stored.schema_version).toBe(schemaVersions[type]);
+    expect(parseDomainEvent(stored.type, JSON.parse(JSON.stringify(stored.data)), stored.schema_version)).toEqual(samples[type]);
+  });
+
+  it('given a stream of project events, when it holds another memctx type, then parsing it as project events refuses it', () => {
+    expect(parseEventOf(projectEventTypes, 'ProjectRenamed', samples.ProjectRenamed.data)).toEqual(samples.ProjectRenamed);
+    expect(() => parseEventOf(projectEventTypes, 'SessionPurged', samples.SessionPurged.data)).toThrow(
+      expect.objectContaining({ reason: 'unexpected_type' }),
+    );
   });
 
   // A ProjectRenamed at version 3 whose version 1 called the field `title` and version 2 `label`.

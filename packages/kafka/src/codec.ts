@@ -43,22 +43,49 @@ export class MalformedEventMessageError extends Error {
   }
 }
 
-/** Inverse of toMessage; refuses a value whose identity disagrees with its headers. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Inverse of toMessage; refuses a value whose identity disagrees with its headers. Each field is
+ * checked as it is read, so what leaves here is a RecordedEvent by construction, not by cast.
+ */
 export function fromMessage(value: Buffer | string | null, headers: Readonly<Record<string, unknown>> = {}): RecordedEvent {
   if (value === null) throw new MalformedEventMessageError('empty value');
-  let parsed: RecordedEvent;
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(value.toString()) as RecordedEvent;
+    parsed = JSON.parse(value.toString());
   } catch {
     throw new MalformedEventMessageError('value is not JSON');
   }
-  for (const field of ['event_id', 'stream_id', 'type'] as const) {
-    if (typeof parsed[field] !== 'string') throw new MalformedEventMessageError(`${field} missing`);
-  }
-  for (const field of ['global_position', 'transaction_id', 'stream_position'] as const) {
-    if (!Number.isSafeInteger(parsed[field])) throw new MalformedEventMessageError(`${field} missing`);
-  }
+  if (!isObject(parsed)) throw new MalformedEventMessageError('value is not an object');
+  const text = (field: string): string => {
+    const found = parsed[field];
+    if (typeof found !== 'string') throw new MalformedEventMessageError(`${field} missing`);
+    return found;
+  };
+  const position = (field: string): number => {
+    const found = parsed[field];
+    if (typeof found !== 'number' || !Number.isSafeInteger(found)) throw new MalformedEventMessageError(`${field} missing`);
+    return found;
+  };
+  const event: RecordedEvent = {
+    event_id: text('event_id'),
+    stream_id: text('stream_id'),
+    type: text('type'),
+    global_position: position('global_position'),
+    transaction_id: position('transaction_id'),
+    stream_position: position('stream_position'),
+    // Messages a relay published before events carried a version hold version 1, as the store's column default says.
+    schema_version: parsed.schema_version === undefined ? 1 : position('schema_version'),
+    data: isObject(parsed.data) ? parsed.data : fail('data missing'),
+    metadata: parsed.metadata === undefined ? {} : isObject(parsed.metadata) ? parsed.metadata : fail('metadata is not an object'),
+    created_at: new Date(text('created_at')),
+  };
   const header = headers[HEADERS.eventId];
-  if (header !== undefined && String(header) !== parsed.event_id) throw new MalformedEventMessageError('event id header disagrees with the value');
-  return { ...parsed, created_at: new Date(parsed.created_at) };
+  if (header !== undefined && String(header) !== event.event_id) throw new MalformedEventMessageError('event id header disagrees with the value');
+  return event;
+}
+
+function fail(reason: string): never {
+  throw new MalformedEventMessageError(reason);
 }

@@ -25,4 +25,16 @@ describe('event messages', () => {
     expect(() => fromMessage(JSON.stringify({ ...recorded, global_position: 'x' }))).toThrow(/global_position missing/);
     expect(() => fromMessage(toMessage(recorded, 'alice').value, { [HEADERS.eventId]: 'other' })).toThrow(/disagrees/);
   });
+
+  it('given a value that is JSON but not a whole event, when decoded, then it is refused naming what is wrong', () => {
+    expect(() => fromMessage('[1, 2]')).toThrow(/not an object/);
+    expect(() => fromMessage(JSON.stringify({ ...recorded, data: 'text' }))).toThrow(/data missing/);
+    expect(() => fromMessage(JSON.stringify({ ...recorded, metadata: [] }))).toThrow(/metadata is not an object/);
+    expect(() => fromMessage(JSON.stringify({ ...recorded, schema_version: 1.5 }))).toThrow(/schema_version missing/);
+  });
+
+  it('given a message published before events carried a schema version, when decoded, then it reads as version 1', () => {
+    const { schema_version: _, ...unversioned } = recorded;
+    expect(fromMessage(JSON.stringify(unversioned))).toEqual(recorded);
+  });
 });

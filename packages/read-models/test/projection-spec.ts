@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createPgliteDb } from '@memctx/db';
-import { projectStream, schemaVersionOf, sessionStream, sourceStream, userStream, type DomainEvent } from '@memctx/domain';
+import { projectStream, serializeEvent, sessionStream, sourceStream, userStream, type DomainEvent } from '@memctx/domain';
 import { createPostgresEventStore, migrateEventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 
@@ -32,7 +32,7 @@ export function projectionSpec(projection: Projection) {
             await ensureActiveGeneration(db, projection);
             const store = createPostgresEventStore(db);
             for (const event of [...given, ...when]) {
-              await store.append(streamOf(event), [{ event_id: randomUUID(), type: event.type, data: event.data, schema_version: schemaVersionOf(event.type) }]);
+              await store.append(streamOf(event), [{ ...serializeEvent(event), event_id: randomUUID() }]);
             }
             await catchUp(db, store, [projection]);
             const { rows } = await db.query(query);

@@ -8,16 +8,22 @@ export interface ProcessorLoopOptions {
   /** How long to sleep after a failed pass (default: the idle wait). */
   errorWaitMs?: number;
   onError?(error: unknown): void;
+  /** A failed pass ends the loop and rejects `done`, instead of being reported and tried again (a subscription's caller decides). */
+  endOnError?: boolean;
   /** What cuts a sleep short (the feed's append notification); resolves to how to stop listening. */
   wakeOn?(wake: () => void): Promise<() => Promise<void>>;
 }
 
 export interface ProcessorLoop {
+  /** Waits for the pass in flight; rejects as `done` does when the loop had already failed. */
   stop(): Promise<void>;
+  /** Settles when the loop ends: after stop(), or rejected with the error that ended it (endOnError, or a failed wakeOn). */
+  readonly done: Promise<void>;
 }
 
 /**
- * The loop every background processor runs (projections, the document dispatcher, the embedding filler):
+ * The loop every background processor runs (projections, the document dispatcher, the embedding filler,
+ * the event store's polling subscription):
  * pass after pass while there is work, a wakeable sleep when there is none or a pass failed, and a stop that
  * waits for the pass in flight. A wake-up during a pass skips the next sleep, so no notification is lost.
  */
@@ -25,26 +31,30 @@ export function runProcessorLoop(options: ProcessorLoopOptions): ProcessorLoop {
   let stopped = false;
   const nap = wakeableSleep();
   const idleWait = () => (typeof options.idleWaitMs === 'function' ? options.idleWaitMs() : options.idleWaitMs);
-  let unlisten: (() => Promise<void>) | undefined;
   const loop = (async () => {
-    unlisten = await options.wakeOn?.(() => nap.wake());
-    while (!stopped) {
-      nap.clear();
-      try {
-        if (!(await options.step())) await nap.sleep(idleWait());
-      } catch (error) {
-        if (stopped) break;
-        options.onError?.(error);
-        await nap.sleep(options.errorWaitMs ?? idleWait());
+    const unlisten = await options.wakeOn?.(() => nap.wake());
+    try {
+      while (!stopped) {
+        nap.clear();
+        try {
+          if (!(await options.step())) await nap.sleep(idleWait());
+        } catch (error) {
+          if (options.endOnError) throw error;
+          if (stopped) break;
+          options.onError?.(error);
+          await nap.sleep(options.errorWaitMs ?? idleWait());
+        }
       }
+    } finally {
+      await unlisten?.();
     }
   })();
   return {
+    done: loop,
     async stop() {
       stopped = true;
       nap.wake();
       await loop;
-      await unlisten?.();
     },
   };
 }

@@ -52,6 +52,24 @@ export function isEventType(type: string): type is EventType {
   return Object.hasOwn(schemaVersions, type);
 }
 
+/** Narrows a parsed event to one of `types`, so a stream's events reach its decider typed, without a cast. */
+export function isEventOf<T extends EventType>(event: DomainEvent, types: readonly T[]): event is EventOf<T> {
+  const names: readonly EventType[] = types;
+  return names.includes(event.type);
+}
+
+/** An event in the form the store keeps: its data as a JSON object, stamped with its type's current schema version. */
+export interface SerializedEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+  schema_version: number;
+}
+
+/** The one way the write side turns a typed event into what it appends (the data is already plain JSON). */
+export function serializeEvent(event: DomainEvent): SerializedEvent {
+  return { type: event.type, data: event.data, schema_version: schemaVersions[event.type] };
+}
+
 /** Builds a typed event; deciders use it so a misspelt field fails to compile. */
 export function event<T extends EventType>(type: T, data: EventData<T>): EventOf<T> {
   return { type, data } as EventOf<T>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { DomainEvent, isEventType, schemaVersions, type EventType } from './domain-event.js';
+import { DomainEvent, isEventOf, isEventType, schemaVersions, type EventOf, type EventType } from './domain-event.js';
 
-export type InvalidEventReason = 'unknown_type' | 'unsupported_version' | 'invalid_data';
+export type InvalidEventReason = 'unknown_type' | 'unexpected_type' | 'unsupported_version' | 'invalid_data';
 
 /**
  * Stored data that this code cannot read. Deliberately not a DomainError: it is
@@ -70,3 +70,14 @@ export function createEventParser(versions: Readonly<Record<EventType, number>>,
  * older reader survives additive changes. `schemaVersion` defaults to the current one.
  */
 export const parseDomainEvent: EventParser = createEventParser(schemaVersions, upcasters);
+
+/**
+ * Parses an event read from a stream that holds only `types` (a decider's own stream), typed as
+ * their union. Another memctx type there is refused ('unexpected_type'), never folded into a state
+ * that has no place for it.
+ */
+export function parseEventOf<T extends EventType>(types: readonly T[], type: string, data: unknown, schemaVersion?: number): EventOf<T> {
+  const event = parseDomainEvent(type, data, schemaVersion);
+  if (isEventOf(event, types)) return event;
+  throw new InvalidEventError(type, 'unexpected_type', [], `this stream holds only ${types.join(', ')}`);
+}

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError, type Decider } from '../decider.js';
-import { event, type ProjectCreated, type ProjectRenamed } from '../events/index.js';
+import { event, type EventOf } from '../events/index.js';
 
 export const PROJECT_NAME_MAX_LENGTH = 100;
 
@@ -14,7 +14,9 @@ export function normalizeProjectName(name: string): string {
   return Array.from(name.trim()).slice(0, PROJECT_NAME_MAX_LENGTH).join('');
 }
 
-export type ProjectEvent = ProjectCreated | ProjectRenamed;
+/** The types a project stream holds; a stored event of another type is refused on load. */
+export const projectEventTypes = ['ProjectCreated', 'ProjectRenamed'] as const;
+export type ProjectEvent = EventOf<(typeof projectEventTypes)[number]>;
 
 export type CreateProject = { type: 'CreateProject'; user_id: string; project_id: string; name: string; now: Date };
 export type RenameProject = { type: 'RenameProject'; user_id: string; project_id: string; name: string; now: Date };

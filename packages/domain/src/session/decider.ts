@@ -1,12 +1,5 @@
 import { ConflictError, NotFoundError, type Decider } from '../decider.js';
-import {
-  event,
-  type GeneratedStatementRecorded,
-  type RoundIngested,
-  type SessionPurged,
-  type SessionRestored,
-  type SessionSoftDeleted,
-} from '../events/index.js';
+import { event, type EventOf } from '../events/index.js';
 import { parseClientTimestamp } from './timestamp.js';
 
 /*
@@ -30,7 +23,9 @@ import { parseClientTimestamp } from './timestamp.js';
  *    Restore and purge split time at purge_after: exactly one of them applies.
  */
 
-export type SessionEvent = RoundIngested | GeneratedStatementRecorded | SessionSoftDeleted | SessionRestored | SessionPurged;
+/** The types a session stream holds; a stored event of another type is refused on load. */
+export const sessionEventTypes = ['RoundIngested', 'GeneratedStatementRecorded', 'SessionSoftDeleted', 'SessionRestored', 'SessionPurged'] as const;
+export type SessionEvent = EventOf<(typeof sessionEventTypes)[number]>;
 
 interface Addressed {
   user_id: string;

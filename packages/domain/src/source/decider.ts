@@ -1,5 +1,5 @@
 import type { Decider } from '../decider.js';
-import { event, type DocumentChunk, type DocumentIngested, type DocumentIngestFailed, type DocumentIngestRequested } from '../events/index.js';
+import { event, type DocumentChunk, type EventOf } from '../events/index.js';
 
 /*
  * Source rules:
@@ -10,7 +10,9 @@ import { event, type DocumentChunk, type DocumentIngested, type DocumentIngestFa
  *    appends nothing.
  */
 
-export type SourceEvent = DocumentIngestRequested | DocumentIngested | DocumentIngestFailed;
+/** The types a source stream holds; a stored event of another type is refused on load. */
+export const sourceEventTypes = ['DocumentIngestRequested', 'DocumentIngested', 'DocumentIngestFailed'] as const;
+export type SourceEvent = EventOf<(typeof sourceEventTypes)[number]>;
 
 interface Addressed {
   user_id: string;
