@@ -10,7 +10,7 @@ describe.each(backends)('lexical retrieval on %s', (_name, open) => {
   beforeAll(async () => {
     h = await open();
     const service = createMemoryService({ store: h.store, sessionRetentionMs: 3_600_000 });
-    // Without the length prefix in the (user, word) key, "al"+"ice" and "a"+"lice" would be one key.
+    // Were the user in the (user, word) key as plain text, "al"+"ice" and "a"+"lice" would be one key.
     await service.ingestRound('al', { session_id: 's', user_message: 'We ate ice cream by the lake', assistant_message: '' });
     await service.ingestRound('a', { session_id: 's', user_message: 'The school sent a note about lice', assistant_message: '' });
     await service.ingestRound('a', { session_id: 's', user_message: 'More about lice and combs', assistant_message: '' });

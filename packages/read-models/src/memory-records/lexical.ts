@@ -34,11 +34,9 @@ export const MATCH_BUDGET = 1_500;
 const MAX_QUERY_TERMS = 32;
 
 /*
- * The full-text index is keyed by (user, lexeme) (memory_lexeme_keys, see the
- * projection), so a word's posting list holds only the caller's records: counting
- * and matching cost what the caller's own records cost, not everyone's. The
- * user is in the key, which is why the GIN conditions below need no user_id
- * filter, and a query without a project needs no column from the heap to count.
+ * The full-text index is keyed by (user, lexeme) (memory_lexeme_keys in
+ * ./lexeme-keys.ts), so a word's posting list holds only the caller's records:
+ * counting and matching cost what the caller's own records cost, not everyone's.
  *
  * BM25: idf from the scope's record count (kept by memory_token_totals, no scan)
  * and each stem's document frequency; term frequency from the tsvector's
@@ -62,7 +60,7 @@ const SQL = `
     CROSS JOIN LATERAL (
       SELECT count(*)::float8 AS df FROM (
         SELECT 1 FROM memory_records m
-        WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)] AND ${inScope('m', { keyed: true })}
+        WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)] AND ${inScope('m')}
         LIMIT ${DF_CAP}
       ) hits
     ) d
@@ -86,7 +84,7 @@ const SQL = `
       FROM unnest(ts_filter(setweight(m.search, 'A', q.lexemes), '{a}')) u JOIN weights w ON w.lexeme = u.lexeme
     ) AS score
     FROM memory_records m, q, stats
-    WHERE q.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && q.keys AND ${inScope('m', { keyed: true })}
+    WHERE q.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && q.keys AND ${inScope('m')}
     ORDER BY score DESC, m.record_id LIMIT $5
   ),
   recent AS (

@@ -10,10 +10,8 @@ export const SIP_RECORD = (m: string) => `NOT ${m}.hidden AND ${m}.sip_eligible 
 
 /**
  * The SQL condition for "a record the caller may see in this scope", with the
- * user in $1, the project in $2 and include-global in $3. `keyed`: the statement
- * already matches the (user, lexeme) full-text key, which holds the user, so the
- * user_id test is left out (without a project, counting then needs nothing from the heap).
+ * user in $1, the project in $2 and include-global in $3.
  */
-export const inScope = (m: string, { keyed = false } = {}) =>
-  `${keyed ? '' : `${m}.user_id = $1 AND `}${SIP_RECORD(m)}
+export const inScope = (m: string) =>
+  `${m}.user_id = $1 AND ${SIP_RECORD(m)}
     AND ($2::text IS NULL OR ${m}.project_id = $2 OR ($3::boolean AND ${m}.project_id IS NULL))`;
