@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
+import { LRUCache } from 'lru-cache';
 import pgvector from 'pgvector';
 import type { Embedder } from './embedder.js';
 
@@ -28,13 +29,19 @@ export interface CacheStats {
   misses: number;
 }
 
+// Query vectors kept in the process: 1,536 bytes each, so the default is about 3 MB.
+const RECENT_QUERIES = 2_000;
+
 /**
  * The embedder behind a PostgreSQL cache keyed by (model, SHA-256 of the text):
  * replays, rebuilds and re-ingested documents never run the model twice for the
  * same text. A batch is one lookup; only the misses (deduplicated) reach the model.
+ * Queries, on the SIP's hot path, are also kept in memory (a repeat costs no round
+ * trip) and do not wait for their cache row to commit.
  */
-export function createCachedEmbedder(embedder: Embedder, db: Db): Embedder & { stats: CacheStats } {
+export function createCachedEmbedder(embedder: Embedder, db: Db, options: { recentQueries?: number } = {}): Embedder & { stats: CacheStats } {
   const stats: CacheStats = { hits: 0, misses: 0 };
+  const recentQueries = new LRUCache<string, Float32Array>({ max: options.recentQueries ?? RECENT_QUERIES });
 
   async function embed(kind: 'document' | 'query', texts: string[], compute: (texts: string[]) => Promise<Float32Array[]>): Promise<Float32Array[]> {
     const hashes = texts.map((text) => hashOf(kind, text));
@@ -54,12 +61,15 @@ export function createCachedEmbedder(embedder: Embedder, db: Db): Embedder & { s
       const keys = [...missing.keys()];
       const vectors = await compute([...missing.values()]);
       keys.forEach((key, i) => found.set(key, vectors[i]!));
-      await db.query(
+      const stored = db.query(
         `INSERT INTO embedding_cache (model, text_hash, embedding)
          SELECT $1, decode(h, 'hex'), e::vector FROM unnest($2::text[], $3::text[]) AS u(h, e)
          ON CONFLICT DO NOTHING`,
         [embedder.model, keys, vectors.map(toLiteral)],
       );
+      // A query waits for its vector, not for the cache's commit: a lost cache row only costs one more forward pass.
+      if (kind === 'document') await stored;
+      else stored.catch(() => undefined);
     }
     return hashes.map((hash) => found.get(hash.toString('hex'))!);
   }
@@ -70,7 +80,16 @@ export function createCachedEmbedder(embedder: Embedder, db: Db): Embedder & { s
     stats,
     embedDocuments: (texts) => (texts.length === 0 ? Promise.resolve([]) : embed('document', texts, (missing) => embedder.embedDocuments(missing))),
     // Queries are cached too: assistants ask the same thing again and again.
-    embedQuery: async (text) => (await embed('query', [text], async ([q]) => [await embedder.embedQuery(q!)]))[0]!,
+    async embedQuery(text) {
+      const recent = recentQueries.get(text);
+      if (recent) {
+        stats.hits++;
+        return recent;
+      }
+      const [vector] = await embed('query', [text], async ([q]) => [await embedder.embedQuery(q!)]);
+      recentQueries.set(text, vector!);
+      return vector!;
+    },
     close: () => embedder.close(),
   };
 }

@@ -73,4 +73,18 @@ describe.each(backends)('embedding cache on %s', (_name, open) => {
     const [doc] = await cached.embedDocuments(['alpha fact']);
     expect(Array.from(doc!)).not.toEqual(Array.from(q1));
   });
+
+  it("keeps a query's vector in memory and shares it through the table with other processes", async () => {
+    const { wrapped, calls } = counting(model);
+    const cached = createCachedEmbedder(wrapped, handle.db, { recentQueries: 1 });
+    await cached.embedQuery('beta question');
+    await cached.embedQuery('beta question');
+    expect(calls.queries).toBe(1);
+    // Its cache row is written without making the query wait; another process finds it once committed.
+    await expect.poll(async () => {
+      const { wrapped: other, calls: otherCalls } = counting(model);
+      await createCachedEmbedder(other, handle.db).embedQuery('beta question');
+      return otherCalls.queries;
+    }).toBe(0);
+  });
 });
