@@ -42,6 +42,14 @@ describe.each(backends)('lexical retrieval on %s', (_name, open) => {
     expect(rarest.matches[0]!.record_id).toBe(all.matches[0]!.record_id);
   });
 
+  it('reads document frequencies from the newest records: exact for a small scope, scaled past the sample, exact again for a word it lacks', async () => {
+    const df = async (dfSample?: number) =>
+      Object.fromEntries((await searchLexical(h.db, everything('mia'), 'zebra violin filler', { dfSample, depth: dfSample })).terms.map((t) => [t.lexeme, t.df]));
+    expect(await df()).toEqual({ zebra: 1, violin: 4, filler: 15 });
+    // The 10 newest rounds are all "filler": 10 of 10, scaled to the 20 in scope; the older words are counted in full.
+    expect(await df(10)).toEqual({ zebra: 1, violin: 4, filler: 20 });
+  });
+
   it('lists the newest records first, capped by depth', async () => {
     const { recent, scopeRecords } = await searchLexical(h.db, everything('mia'), null, { depth: 3 });
     expect(scopeRecords).toBe(20);

@@ -1,5 +1,5 @@
 import type { Db } from '@memctx/db';
-import { inScope, type RetrievalScope } from './scope.js';
+import { inProject, inScope, SIP_RECORD, type RetrievalScope } from './scope.js';
 
 /** A word of the query as full-text search reads it (an English stem), with how rare it is in the scope. */
 export interface QueryTerm {
@@ -31,38 +31,72 @@ const COMMON_SHARE = 0.4;
 // The rarest words select candidates until their document frequencies add up to this: the records scored stay
 // bounded however many records the user has, and the words left out still score what the others selected.
 export const MATCH_BUDGET = 1_500;
+// Document frequencies come from the newest records in scope, up to this many: exact for a scope that small,
+// an estimate (scaled to the scope) past it, so a common word never costs a walk over its whole posting list.
+export const DF_SAMPLE = 2_000;
 const MAX_QUERY_TERMS = 32;
 
 /*
  * The full-text index is keyed by (user, lexeme) (memory_lexeme_keys in
  * ./lexeme-keys.ts), so a word's posting list holds only the caller's records:
- * counting and matching cost what the caller's own records cost, not everyone's.
+ * matching costs what the caller's own records cost, not everyone's. The
+ * statements that use that index leave out the user_id test: the key holds the
+ * user, and the test would only tempt the planner into AND-ing the bitmap with
+ * every one of the user's primary keys. Candidates are read in full by the
+ * vector statement, which does test user_id, so a hash prefix shared by two users
+ * could at worst skew a count, never show a record.
  *
- * BM25: idf from the scope's record count (kept by memory_token_totals, no scan)
- * and each stem's document frequency; term frequency from the tsvector's
- * positions of the query's stems alone (setweight + ts_filter pick them out in C).
- * Lexemes are quoted into keys one by one, so no part of the user's text is ever
- * read as query syntax.
+ * BM25: N and the average length from memory_token_totals (no scan); each stem's
+ * document frequency from the newest DF_SAMPLE records in scope (they are also
+ * the recent list), scaled to the scope; a stem none of them holds is counted
+ * exactly through the index (it is rare, so that is cheap); term frequency from
+ * the tsvector's positions of the query's stems alone (setweight + ts_filter pick
+ * them out in C). Lexemes are quoted one by one, so no part of the user's text
+ * is ever read as query syntax.
  */
 const SQL = `
   WITH terms AS (
     SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', coalesce($4::text, '')))) AS lexeme
     WHERE position(E'\\\\' IN lexeme) = 0 LIMIT ${MAX_QUERY_TERMS}
   ),
+  query AS (SELECT array_agg(lexeme) AS lexemes FROM terms),
   stats AS (
     SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n,
       greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
     FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
   ),
+  sample AS (
+    SELECT record_id, ts_filter(setweight(search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit,
+      row_number() OVER (ORDER BY created_at DESC, global_position DESC) AS ord
+    FROM (
+      (SELECT record_id, search, created_at, global_position FROM memory_records m WHERE $2::text IS NULL AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $7)
+      UNION ALL
+      (SELECT record_id, search, created_at, global_position FROM memory_records m WHERE m.project_id = $2 AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $7)
+      UNION ALL
+      (SELECT record_id, search, created_at, global_position FROM memory_records m
+       WHERE $2::text IS NOT NULL AND $3::boolean AND m.project_id IS NULL AND ${inScope('m')}
+       ORDER BY created_at DESC, global_position DESC LIMIT $7)
+    ) r ORDER BY created_at DESC, global_position DESC LIMIT $7
+  ),
+  sampled AS (
+    SELECT t.lexeme, coalesce(h.hits, 0)::float8 AS hits, (SELECT count(*) FROM sample)::float8 AS size
+    FROM terms t LEFT JOIN (
+      SELECT lexeme, count(*) AS hits FROM sample, unnest(tsvector_to_array(hit)) AS lexeme GROUP BY lexeme
+    ) h ON h.lexeme = t.lexeme
+  ),
   weights AS (
-    SELECT t.lexeme, d.df, ln(1 + (stats.n - least(d.df, stats.n) + 0.5) / (d.df + 0.5)) AS idf
-    FROM terms t CROSS JOIN stats
-    CROSS JOIN LATERAL (
-      SELECT count(*)::float8 AS df FROM (
-        SELECT 1 FROM memory_records m
-        WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)] AND ${inScope('m')}
-        LIMIT ${DF_CAP}
-      ) hits
+    SELECT lexeme, df, ln(1 + (stats.n - least(df, stats.n) + 0.5) / (df + 0.5)) AS idf FROM stats, LATERAL (
+      SELECT t.lexeme, CASE
+        WHEN t.size < $7 THEN t.hits
+        WHEN t.hits > 0 THEN least(round(t.hits * stats.n / t.size), ${DF_CAP})
+        ELSE (SELECT count(*) FROM (
+          SELECT 1 FROM memory_records m
+          WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)]
+            AND ${SIP_RECORD('m')} AND ${inProject('m')}
+          LIMIT ${DF_CAP}) hits)
+      END::float8 AS df FROM sampled t
     ) d
   ),
   pool AS (
@@ -74,41 +108,34 @@ const SQL = `
       WHERE selective OR NOT EXISTS (SELECT 1 FROM pool WHERE selective)
     ) c WHERE before < $6
   ),
-  q AS (
-    SELECT (SELECT array_agg(public.memory_lexeme_key($1, lexeme)) FROM chosen) AS keys, (SELECT array_agg(lexeme) FROM weights) AS lexemes
-  ),
+  keys AS (SELECT array_agg(public.memory_lexeme_key($1, lexeme)) AS keys FROM chosen),
   matches AS (
-    SELECT m.record_id, (
-      SELECT coalesce(sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1})
-        / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * length(m.search) / stats.avgdl))), 0)
-      FROM unnest(ts_filter(setweight(m.search, 'A', q.lexemes), '{a}')) u JOIN weights w ON w.lexeme = u.lexeme
-    ) AS score
-    FROM memory_records m, q, stats
-    WHERE q.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && q.keys AND ${inScope('m')}
-    ORDER BY score DESC, m.record_id LIMIT $5
-  ),
-  recent AS (
-    SELECT record_id FROM (
-      (SELECT record_id, created_at, global_position FROM memory_records m WHERE $2::text IS NULL AND ${inScope('m')}
-       ORDER BY created_at DESC, global_position DESC LIMIT $5)
-      UNION ALL
-      (SELECT record_id, created_at, global_position FROM memory_records m WHERE m.project_id = $2 AND ${inScope('m')}
-       ORDER BY created_at DESC, global_position DESC LIMIT $5)
-      UNION ALL
-      (SELECT record_id, created_at, global_position FROM memory_records m WHERE $2::text IS NOT NULL AND $3::boolean AND m.project_id IS NULL AND ${inScope('m')}
-       ORDER BY created_at DESC, global_position DESC LIMIT $5)
-    ) r ORDER BY created_at DESC, global_position DESC LIMIT $5
+    SELECT x.record_id, sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1})
+      / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * x.len / stats.avgdl))) AS score
+    FROM (
+      -- OFFSET 0: each record's tsvector is read once here, not once per matched stem in the join above.
+      SELECT m.record_id, ts_filter(setweight(m.search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit, length(m.search) AS len
+      FROM memory_records m, keys
+      WHERE keys.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && keys.keys AND ${SIP_RECORD('m')} AND ${inProject('m')}
+      OFFSET 0
+    ) x
+    CROSS JOIN stats
+    CROSS JOIN LATERAL unnest(x.hit) u
+    JOIN weights w ON w.lexeme = u.lexeme
+    GROUP BY x.record_id ORDER BY score DESC, x.record_id LIMIT $5
   )
   SELECT (SELECT jsonb_agg(jsonb_build_object('lexeme', lexeme, 'df', df, 'idf', idf)) FROM weights) AS terms,
     (SELECT n FROM stats) AS scope_records,
     (SELECT jsonb_agg(jsonb_build_object('record_id', record_id, 'score', score) ORDER BY score DESC, record_id) FROM matches) AS matches,
-    (SELECT array_agg(record_id) FROM recent) AS recent`;
+    (SELECT array_agg(record_id ORDER BY ord) FROM sample WHERE ord <= $5) AS recent`;
 
 export interface LexicalOptions {
   /** Caps each list (matches, recent). */
   depth?: number;
   /** How many records the selecting words may hold together (see MATCH_BUDGET). */
   matchBudget?: number;
+  /** How many of the newest records document frequencies are read from (see DF_SAMPLE); at least `depth`. */
+  dfSample?: number;
 }
 
 interface Row {
@@ -124,7 +151,10 @@ interface Row {
  * while the query is being embedded.
  */
 export async function searchLexical(db: Db, scope: RetrievalScope, queryText: string | null, options: LexicalOptions = {}): Promise<LexicalHits> {
-  const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, options.depth ?? 100, options.matchBudget ?? MATCH_BUDGET];
+  const depth = options.depth ?? 100;
+  // Without words to count, only the recent list is needed.
+  const sample = queryText ? Math.max(options.dfSample ?? DF_SAMPLE, depth) : depth;
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, depth, options.matchBudget ?? MATCH_BUDGET, sample];
   const { rows: [row] } = await db.query<Row>(SQL, params);
   return {
     terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),

@@ -53,6 +53,10 @@ CREATE TABLE memory_records (
   embedding_claimed_until timestamptz,
   PRIMARY KEY (user_id, record_id)
 );
+-- Retrieval reads the tsvector of thousands of records per SIP. A round's row with both vectors passes the 2 kB
+-- TOAST threshold, and the toaster would move search out of line (the vectors are EXTERNAL already) and make every
+-- read a TOAST fetch; MAIN keeps it in the row unless nothing else can make room (the texts go out first).
+ALTER TABLE memory_records ALTER COLUMN search SET STORAGE MAIN;
 -- The handlers find a source's and a session's records by these (a rebuild needs them while it loads).
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
 CREATE INDEX memory_records_session ON memory_records (user_id, session_id, global_position);

@@ -8,10 +8,8 @@ export interface RetrievalScope {
 /** What every retrieval index is partial on: the records a SIP may cite. */
 export const SIP_RECORD = (m: string) => `NOT ${m}.hidden AND ${m}.sip_eligible AND ${m}.record_type = 'FACTUAL'`;
 
-/**
- * The SQL condition for "a record the caller may see in this scope", with the
- * user in $1, the project in $2 and include-global in $3.
- */
-export const inScope = (m: string) =>
-  `${m}.user_id = $1 AND ${SIP_RECORD(m)}
-    AND ($2::text IS NULL OR ${m}.project_id = $2 OR ($3::boolean AND ${m}.project_id IS NULL))`;
+/** The project part of a scope: the project in $2, with the records outside any project when $3. */
+export const inProject = (m: string) => `($2::text IS NULL OR ${m}.project_id = $2 OR ($3::boolean AND ${m}.project_id IS NULL))`;
+
+/** "A record the caller ($1) may cite in this scope." */
+export const inScope = (m: string) => `${m}.user_id = $1 AND ${SIP_RECORD(m)} AND ${inProject(m)}`;
