@@ -16,11 +16,13 @@ export interface SipRequest extends RetrievalScope {
 
 export interface SipSettings {
   budgetTokens: number;
+  /** Nearest records read per embedded side before fusion. */
+  vectorDepth: number;
   maxRecordTokens: number;
   policy: EvidencePolicy;
 }
 
-export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
+export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDepth: 100, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
 
 export interface BuiltSip extends ComposedSip {
   tokens_baseline: number;
@@ -62,7 +64,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     timed(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
     baselineTokens(deps.db, request),
   ]);
-  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical }));
+  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical, vectorDepth: settings.vectorDepth }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);

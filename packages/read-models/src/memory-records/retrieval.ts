@@ -43,6 +43,8 @@ export interface RetrievalOptions {
   lexical?: LexicalHits;
   /** Candidates taken from each ranking before fusion. */
   depth?: number;
+  /** Nearest records taken per embedded side (default: depth). */
+  vectorDepth?: number;
   limit?: number;
 }
 
@@ -114,7 +116,7 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
     scope.projectId,
     scope.includeGlobal,
     options.queryEmbedding ? toVectorLiteral(options.queryEmbedding) : null,
-    depth,
+    options.vectorDepth ?? depth,
     lexical.matches.map((m) => m.record_id),
     lexical.matches.map((m) => m.score),
     lexical.recent,
