@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       sipTokenBudget: 1500,
       sipMinSimilarity: 0.76,
       sipMinCoverage: 0.25,
-      sipVectorDepth: 100,
+      sipVectorDepth: 50,
       fsConnectorRoot: undefined,
       webConnectorAllowPrivate: false,
       webConnectorAllowHosts: [],

@@ -22,7 +22,7 @@ export interface SipSettings {
   policy: EvidencePolicy;
 }
 
-export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDepth: 100, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
+export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDepth: 50, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
 
 export interface BuiltSip extends ComposedSip {
   tokens_baseline: number;

@@ -68,7 +68,7 @@ export const SETTINGS = {
   sipMinSimilarity: setting('MEMCTX_SIP_MIN_SIMILARITY', unitInterval().default(0.76)),
   sipMinCoverage: setting('MEMCTX_SIP_MIN_COVERAGE', unitInterval().default(0.25)),
   /** Nearest records read per embedded side (user side, reply) before fusion: the vector half's cost grows with it. */
-  sipVectorDepth: setting('MEMCTX_SIP_VECTOR_DEPTH', wholeNumber(10, 500).default(100)),
+  sipVectorDepth: setting('MEMCTX_SIP_VECTOR_DEPTH', wholeNumber(10, 500).default(50)),
   /** Absent: the filesystem connector is not offered. */
   fsConnectorRoot: setting('MEMCTX_FS_CONNECTOR_ROOT', z.string().trim().min(1).optional()),
   webConnectorAllowPrivate: setting('MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE', onOff().default(false)),
