@@ -3,6 +3,7 @@
  *   pnpm bench:rebuild            (MEMCTX_BENCH_EVENTS=1000000 by default)
  *   MEMCTX_BENCH_PROFILE=1        also: time inside each projection's statements, by statement
  *   MEMCTX_BENCH_PROJECTIONS=sessions,memory_records   only these (all by default)
+ *   MEMCTX_BENCH_LANES=1          transactions side by side per batch (the rebuild's default otherwise)
  *   MEMCTX_BENCH_KEEP=1           keeps the seeded feed (memctx_bench_rebuild_<events>) and reuses it next time
  * The feed is seeded through the event store's appendMany with valid domain
  * events: per user one project and sessions of rounds bound to it, some
@@ -21,6 +22,7 @@ import { fmt } from '../lib/stats.js';
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const target = Number(process.env.MEMCTX_BENCH_EVENTS ?? 1_000_000);
 const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? 5_000);
+const lanes = process.env.MEMCTX_BENCH_LANES ? Number(process.env.MEMCTX_BENCH_LANES) : undefined;
 const USERS = 1_000;
 const ROUNDS_PER_SESSION = 50;
 
@@ -133,6 +135,7 @@ try {
     let phase = { name: 'replaying', since: performance.now() };
     const result = await rebuildProjection(db, store, projection, {
       batchSize,
+      lanes,
       onProgress: (p) => {
         if (p.phase !== phase.name) {
           phases.set(phase.name, (phases.get(phase.name) ?? 0) + (performance.now() - phase.since) / 1000);
