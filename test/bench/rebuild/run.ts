@@ -2,6 +2,7 @@
  * Rebuild: events/s replayed by each non-embedding projection over a large feed.
  *   pnpm bench:rebuild            (MEMCTX_BENCH_EVENTS=1000000 by default)
  *   MEMCTX_BENCH_PROFILE=1        also: time inside each projection's statements, by statement
+ *                                 (summed over the lanes, which run side by side: it can exceed the wall time)
  *   MEMCTX_BENCH_PROJECTIONS=sessions,memory_records   only these (all by default)
  *   MEMCTX_BENCH_LANES=1          transactions side by side per batch (the rebuild's default otherwise)
  *   MEMCTX_BENCH_KEEP=1           keeps the seeded feed (memctx_bench_rebuild_<events>) and reuses it next time
