@@ -75,10 +75,10 @@ export async function activeGeneration(db: Queryable, name: string): Promise<Gen
   return rows[0] ? toGeneration(rows[0]) : undefined;
 }
 
-/** Locks a generation row for the rest of the transaction: batches and switch-overs never overlap. */
-export async function lockGeneration(tx: Queryable, name: string, generation: number): Promise<Generation | undefined> {
+/** Locks a generation row for the rest of the transaction: batches and switch-overs never overlap (a shared lock lets lanes of one batch run side by side). */
+export async function lockGeneration(tx: Queryable, name: string, generation: number, mode: 'update' | 'share' = 'update'): Promise<Generation | undefined> {
   const { rows } = await tx.query<GenerationRow>(
-    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND generation = $2 FOR UPDATE`,
+    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND generation = $2 FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`,
     [name, generation],
   );
   return rows[0] ? toGeneration(rows[0]) : undefined;

@@ -4,6 +4,7 @@ export {
   type Generation, type GenerationStatus,
 } from './generations.js';
 export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';
+export { createReadAhead, splitIntoLanes } from './lanes.js';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { minActiveCheckpoint } from './read-your-writes.js';

@@ -2,7 +2,8 @@ import type { Db, Queryable } from '@memctx/db';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
-import { applyNextBatch } from './runner.js';
+import { applyBatch } from './runner.js';
+import { applyInLanes, createReadAhead } from './lanes.js';
 
 export interface RebuildProgress {
   projection: string;
@@ -34,12 +35,20 @@ export async function rebuildProjection(
   projection: Projection,
   options: {
     batchSize?: number;
+    /**
+     * Transactions applying each batch side by side, users split between them (default 2 on a server: one
+     * PostgreSQL backend per core here; always 1 on PGlite, which has one connection).
+     */
+    lanes?: number;
     /** Awaited when it returns a promise, so a caller can pace the rebuild (tests widen the switch-over window with it). */
     onProgress?: (progress: RebuildProgress) => void | Promise<void>;
   } = {},
 ): Promise<RebuildResult> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 5_000;
+  const concurrent = db.supportsConcurrentTransactions;
+  const lanes = concurrent ? Math.max(1, options.lanes ?? 2) : 1;
+  const readAhead = createReadAhead(store, batchSize);
   const previous = await activeGeneration(db, projection.name);
   let generation: Generation = await createGeneration(db, projection, 'building');
   const head = await store.head();
@@ -56,7 +65,10 @@ export async function rebuildProjection(
     });
 
   for (;;) {
-    const outcome = await applyNextBatch(db, store, projection, generation, batchSize);
+    // PGlite's one connection is busy with the batch: no reading ahead there.
+    const events = concurrent ? await readAhead.next(generation.checkpoint) : await store.readAll({ after: generation.checkpoint, maxCount: batchSize });
+    const outcome =
+      lanes > 1 && events.length > 0 ? await applyInLanes(db, projection, generation, events, lanes) : await applyBatch(db, projection, generation, events);
     if (!outcome.applied) throw new Error(`generation ${generation.generation} of ${projection.name} was changed by someone else`);
     processed += outcome.read;
     generation = { ...generation, checkpoint: outcome.checkpoint };

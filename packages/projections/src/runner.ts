@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { runProcessorLoop } from '@memctx/shared';
-import { compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore } from '@memctx/event-store';
+import { compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 
@@ -26,6 +26,11 @@ export async function applyNextBatch(
   batchSize: number,
 ): Promise<BatchOutcome> {
   const events = await store.readAll({ after: generation.checkpoint, maxCount: batchSize });
+  return applyBatch(db, projection, generation, events);
+}
+
+/** Applies a batch read from the generation's checkpoint on, as applyNextBatch does. */
+export async function applyBatch(db: Db, projection: Projection, generation: Generation, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
   if (events.length === 0) return { read: 0, checkpoint: generation.checkpoint, applied: true };
   const last = events[events.length - 1]!;
   const next: Checkpoint = { transaction_id: last.transaction_id, global_position: last.global_position };

@@ -82,6 +82,32 @@ describe('projection runner and rebuild (PostgreSQL)', () => {
     const after = (await listGenerations(db)).filter((g) => g.status === 'active').map((g) => g.generation);
     expect(after).not.toEqual(before);
     expect(await snapshot(db)).toEqual(live);
+    // One transaction per batch, and users spread over three lanes, build the same rows.
+    for (const lanes of [1, 3]) {
+      for (const projection of allProjections) await rebuildProjection(db, store, projection, { batchSize: 100, lanes });
+      expect(await snapshot(db)).toEqual(live);
+    }
+  });
+
+  it('a rebuild that fails halfway leaves the live generation serving, and the next one starts afresh', async () => {
+    const records = allProjections.find((p) => p.name === 'memory_records')!;
+    const live = await activeGeneration(db, 'memory_records');
+    const before = (await db.query('SELECT * FROM memory_records ORDER BY user_id, record_id')).rows;
+    let calls = 0;
+    // One lane of the third batch fails after the other may have committed: the generation is left half-applied.
+    const failing = { ...records, apply: async (tx: Parameters<typeof records.apply>[0], events: Parameters<typeof records.apply>[1]) => {
+      if (++calls === 5) throw new Error('crash');
+      return records.apply(tx, events);
+    } };
+    await expect(rebuildProjection(db, store, failing, { batchSize: 40, lanes: 2 })).rejects.toThrow('crash');
+    expect((await activeGeneration(db, 'memory_records'))!.generation).toBe(live!.generation);
+    expect((await db.query('SELECT * FROM memory_records ORDER BY user_id, record_id')).rows).toEqual(before);
+    const abandoned = (await listGenerations(db, 'memory_records')).at(-1)!;
+    expect(abandoned.status).toBe('building');
+
+    const result = await rebuildProjection(db, store, records, { batchSize: 40 });
+    expect(result.to).toBeGreaterThan(abandoned.generation);
+    expect((await db.query('SELECT * FROM memory_records ORDER BY user_id, record_id')).rows).toEqual(before);
   });
 
   it('keeps serving reads and following writes during a rebuild, then switches over', async () => {

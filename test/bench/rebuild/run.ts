@@ -2,7 +2,10 @@
  * Rebuild: events/s replayed by each non-embedding projection over a large feed.
  *   pnpm bench:rebuild            (MEMCTX_BENCH_EVENTS=1000000 by default)
  *   MEMCTX_BENCH_PROFILE=1        also: time inside each projection's statements, by statement
+ *                                 (summed over the lanes, which run side by side: it can exceed the wall time)
  *   MEMCTX_BENCH_PROJECTIONS=sessions,memory_records   only these (all by default)
+ *   MEMCTX_BENCH_LANES=1          transactions side by side per batch (the rebuild's default otherwise)
+ *   MEMCTX_BENCH_KEEP=1           keeps the seeded feed (memctx_bench_rebuild_<events>) and reuses it next time
  * The feed is seeded through the event store's appendMany with valid domain
  * events: per user one project and sessions of rounds bound to it, some
  * generated statements, and a soft delete and restore now and then.
@@ -20,6 +23,7 @@ import { fmt } from '../lib/stats.js';
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const target = Number(process.env.MEMCTX_BENCH_EVENTS ?? 1_000_000);
 const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? 5_000);
+const lanes = process.env.MEMCTX_BENCH_LANES ? Number(process.env.MEMCTX_BENCH_LANES) : undefined;
 const USERS = 1_000;
 const ROUNDS_PER_SESSION = 50;
 
@@ -46,7 +50,8 @@ function profiled(projection: Projection): { projection: Projection; times: Map<
   return { projection: { ...projection, apply: (tx, events) => projection.apply(wrap(tx), events) }, times };
 }
 
-const database = await createBenchDatabase(serverUrl);
+const keep = process.env.MEMCTX_BENCH_KEEP === '1' ? `memctx_bench_rebuild_${target}` : undefined;
+const database = await createBenchDatabase(serverUrl, keep);
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 4 });
 const store = createPostgresEventStore(db);
 const at = (n: number) => new Date(1_763_900_000_000 + n * 1000).toISOString();
@@ -77,11 +82,8 @@ function sessionItems(user: number, session: number, seq: number): AppendManyIte
   return [{ streamId: sessionStream(user_id, session_id), events, expectedVersion: 'no_stream' }];
 }
 
-try {
-  await ensureVectorExtension(db);
-  await migrateEventStore(db);
-  await migrateGenerations(db);
-  const seedStarted = performance.now();
+/** Appends the feed: per user one project, then sessions until the target count. */
+async function seed(): Promise<number> {
   const projects: AppendManyItem[] = Array.from({ length: USERS }, (_, user) => ({
     streamId: projectStream(`bench-user-${user}`, `project-${user}`),
     events: [event('ProjectCreated', { user_id: `bench-user-${user}`, project_id: `project-${user}`, name: `Project ${user}`, created_at: at(0) })],
@@ -100,6 +102,15 @@ try {
     for (const outcome of await store.appendMany(batch)) if (!outcome.ok) throw outcome.error;
     if (session % 2_000 === 0) process.stderr.write(`  seeded ${written} events\n`);
   }
+  return written;
+}
+
+try {
+  await ensureVectorExtension(db);
+  await migrateEventStore(db);
+  await migrateGenerations(db);
+  const seedStarted = performance.now();
+  const written = database.created ? await seed() : (await store.head()).global_position;
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   console.log(`\nRebuild over ${fmt(written, 0)} events (seeded in ${fmt(seedSeconds)} s, ${fmt(written / seedSeconds, 0)} events/s), batch ${batchSize}`);
 
@@ -120,16 +131,25 @@ try {
     const { projection, times } = profile ? profiled(plain) : { projection: plain, times: undefined };
     await ensureActiveGeneration(db, projection);
     let last = 0;
+    // Seconds spent in each phase (replaying, indexing, switching), from one phase change to the next.
+    const phases = new Map<string, number>();
+    let phase = { name: 'replaying', since: performance.now() };
     const result = await rebuildProjection(db, store, projection, {
       batchSize,
+      lanes,
       onProgress: (p) => {
+        if (p.phase !== phase.name) {
+          phases.set(phase.name, (phases.get(phase.name) ?? 0) + (performance.now() - phase.since) / 1000);
+          phase = { name: p.phase, since: performance.now() };
+        }
         if (p.processed - last >= 200_000) {
           last = p.processed;
           process.stderr.write(`  ${projection.name}: ${p.processed} events\n`);
         }
       },
     });
-    console.log(`  ${projection.name.padEnd(16)} ${fmt(result.events / result.seconds, 0).padStart(8)} events/s  (${result.events} events in ${fmt(result.seconds)} s)`);
+    const spent = [...phases].map(([name, seconds]) => `${name} ${fmt(seconds)} s`).join(', ');
+    console.log(`  ${projection.name.padEnd(16)} ${fmt(result.events / result.seconds, 0).padStart(8)} events/s  (${result.events} events in ${fmt(result.seconds)} s: ${spent})`);
     for (const [sql, { ms, calls }] of [...(times ?? new Map<string, { ms: number; calls: number }>())].sort((a, b) => b[1].ms - a[1].ms)) {
       console.log(`      ${fmt(ms / 1000).padStart(7)} s  ${String(calls).padStart(6)} calls  ${sql}`);
     }
