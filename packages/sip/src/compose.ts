@@ -1,5 +1,5 @@
 import type { Candidate } from '@memctx/read-models';
-import { countTokens, truncateToTokens } from '@memctx/tokens';
+import { countTokens, truncateCounted } from '@memctx/tokens';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy } from './evidence.js';
 import { excerpt, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
@@ -99,10 +99,10 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / Math.max(1, a.size + b.size - shared);
 }
 
-function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number): string {
-  const text = excerpt(candidate, terms);
-  const cut = truncateToTokens(text, maxTokens);
-  return cut.length < text.length ? `${cut}…` : cut;
+/** A candidate's line and its token count (the ellipsis counted as one), from one encoding of the excerpt. */
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number): { text: string; tokens: number } {
+  const cut = truncateCounted(excerpt(candidate, terms), maxTokens);
+  return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -155,7 +155,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   for (const { candidate, evidence } of ranked) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS) break;
-    const text = lineText(candidate, terms, options.maxRecordTokens);
+    const { text, tokens } = lineText(candidate, terms, options.maxRecordTokens);
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
     if (same) {
@@ -164,16 +164,18 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
       if (candidate.created_at > same.candidate.created_at) Object.assign(same, { candidate, text, words });
       continue;
     }
-    const cost = countTokens(text) + LINE_OVERHEAD_TOKENS;
+    const cost = tokens + LINE_OVERHEAD_TOKENS;
     if (estimate + cost > options.budgetTokens) continue;
     lines.push({ candidate, evidence, text, words, repeats: 1 });
     estimate += cost;
   }
   let rendered = render(lines);
+  let sipTokens = countTokens(rendered.sip);
   // The estimate is close but not exact; should the real count exceed the budget, drop the weakest until it fits.
-  while (rendered.ordered.length > 0 && countTokens(rendered.sip) > options.budgetTokens) {
+  while (rendered.ordered.length > 0 && sipTokens > options.budgetTokens) {
     lines.pop();
     rendered = render(lines);
+    sipTokens = countTokens(rendered.sip);
   }
   const { sip, ordered } = rendered;
   const citations: Citation[] = ordered.map(({ candidate }, i) => ({
@@ -206,7 +208,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     sections,
     records_used: ordered.length,
     record_ids: ordered.map((line) => line.candidate.record_id),
-    tokens_sip: countTokens(sip),
+    tokens_sip: sipTokens,
     ...judgeEvidence(ordered.map((line) => line.evidence), options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
   };
 }

@@ -12,11 +12,15 @@ export function countTokens(text: string): number {
   return text.length === 0 ? 0 : count(text);
 }
 
-/** The longest prefix of `text` that fits in `maxTokens`, cut on a token boundary. */
-export function truncateToTokens(text: string, maxTokens: number): string {
-  if (maxTokens <= 0) return '';
+/**
+ * The longest prefix of `text` that fits in `maxTokens`, cut on a token boundary, with its token count
+ * (from the same single encoding, so a caller that needs both does not encode twice).
+ */
+export function truncateCounted(text: string, maxTokens: number): { text: string; tokens: number; truncated: boolean } {
+  if (maxTokens <= 0) return { text: '', tokens: 0, truncated: text.length > 0 };
   const tokens = encode(text);
-  return tokens.length <= maxTokens ? text : decode(tokens.slice(0, maxTokens));
+  if (tokens.length <= maxTokens) return { text, tokens: tokens.length, truncated: false };
+  return { text: decode(tokens.slice(0, maxTokens)), tokens: maxTokens, truncated: true };
 }
 
 export interface TokenChunk {

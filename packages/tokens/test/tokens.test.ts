@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkByTokens, countTokens, truncateToTokens } from '../src/index.js';
+import { chunkByTokens, countTokens, truncateCounted } from '../src/index.js';
 
 describe('tokens', () => {
   it('counts with a real BPE: common words are one token, rare strings several', () => {
@@ -10,10 +10,12 @@ describe('tokens', () => {
 
   it('truncates to a token budget on a token boundary', () => {
     const text = 'one two three four five six seven eight nine ten';
-    const cut = truncateToTokens(text, 4);
-    expect(countTokens(cut)).toBeLessThanOrEqual(4);
-    expect(text.startsWith(cut)).toBe(true);
-    expect(truncateToTokens(text, 1000)).toBe(text);
+    const cut = truncateCounted(text, 4);
+    expect(cut).toMatchObject({ tokens: 4, truncated: true });
+    expect(countTokens(cut.text)).toBe(4);
+    expect(text.startsWith(cut.text)).toBe(true);
+    expect(truncateCounted(text, 1000)).toEqual({ text, tokens: countTokens(text), truncated: false });
+    expect(truncateCounted(text, 0)).toEqual({ text: '', tokens: 0, truncated: true });
   });
 
   it('chunks with overlap, each chunk within size, covering the whole text', () => {
