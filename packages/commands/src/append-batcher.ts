@@ -1,5 +1,5 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
-import type { StageTimer } from './stages.js';
+import type { StageTimer } from '@memctx/shared';
 
 interface Pending {
   item: AppendManyItem;

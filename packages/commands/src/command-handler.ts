@@ -4,7 +4,7 @@ import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@
 import { createKeyedLock } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
-import type { StageTimer } from './stages.js';
+import type { StageTimer } from '@memctx/shared';
 
 export interface CachedStream<State> {
   state: State;

@@ -11,4 +11,4 @@ export {
 } from './idempotency.js';
 export { deterministicId } from './ids.js';
 export { scheduleIdempotencySweep } from './idempotency-sweep.js';
-export type { StageTimer } from './stages.js';
+export type { StageTimer } from '@memctx/shared';

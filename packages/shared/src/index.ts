@@ -23,3 +23,4 @@ export { secretsMatch } from './secrets.js';
 export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
 export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';
+export { timeStage, type StageTimer } from './stages.js';

@@ -1,5 +1,6 @@
 import type { Db } from '@memctx/db';
-import { baselineTokens, neighbours, retrieve, searchLexical, type RetrievalScope } from '@memctx/read-models';
+import { timeStage, type StageTimer } from '@memctx/shared';
+import { neighbours, retrieve, searchLexical, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
@@ -33,17 +34,7 @@ export interface SipBuildDeps {
   embedder?: QueryEmbedder;
   settings?: SipSettings;
   /** Told how long each step took (embed, lexical, retrieve, rank, neighbours, compose), for the API's stage histogram. */
-  onStage?: (stage: string, ms: number) => void;
-}
-
-async function timed<T>(onStage: SipBuildDeps['onStage'], stage: string, work: () => Promise<T> | T): Promise<T> {
-  if (!onStage) return work();
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    onStage(stage, performance.now() - started);
-  }
+  onStage?: StageTimer;
 }
 
 /**
@@ -59,26 +50,25 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const query = request.query?.trim() ? request.query.trim() : null;
   const { embedder, onStage } = deps;
   // The words are searched while the query is embedded: only the vector half waits for the embedding.
-  const [queryEmbedding, lexical, baseline] = await Promise.all([
-    query && embedder ? timed(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null),
-    timed(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
-    baselineTokens(deps.db, request),
+  const [queryEmbedding, lexical] = await Promise.all([
+    query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null),
+    timeStage(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
   ]);
-  const retrieval = await timed(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical, vectorDepth: settings.vectorDepth }));
+  const retrieval = await timeStage(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical, vectorDepth: settings.vectorDepth }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);
-  const retrieved = await timed(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
+  const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
-  const adjacent = query ? await timed(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
+  const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
   const ranked = withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge);
-  const composed = await timed(onStage, 'compose', () => composeSip(ranked, {
+  const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,
     hasQuery: query !== null,
     terms,
     policy: settings.policy,
   }));
-  return { ...composed, tokens_baseline: baseline };
+  return { ...composed, tokens_baseline: lexical.scopeTokens };
 }

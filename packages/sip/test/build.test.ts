@@ -2,7 +2,7 @@ import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
-import { allProjections, baselineTokens, neighbours } from '@memctx/read-models';
+import { allProjections, neighbours, searchLexical } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
 import { countTokens } from '@memctx/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ describe('SIP build over the read models', () => {
     await waitUntilAllVisible(db);
     await catchUp(db, store, allProjections);
   };
+  const baselineOf = async (userId: string) => (await searchLexical(db, { userId, projectId: null, includeGlobal: false }, null)).scopeTokens;
   const build = (userId: string, query: string | null, projectId: string | null = null, includeGlobal = false) =>
     buildSip({ db }, { userId, projectId, includeGlobal, query, sessionId: null });
 
@@ -95,15 +96,15 @@ describe('SIP build over the read models', () => {
   });
 
   it('leaves a soft-deleted session out, and brings it back on restore', async () => {
-    const before = await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false });
+    const before = await baselineOf('alice');
     await service.deleteSession('alice', 'travel');
     await settle();
     expect((await build('alice', 'Lisbon train')).sip).not.toContain('Lisbon');
-    expect(await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false })).toBeLessThan(before);
+    expect(await baselineOf('alice')).toBeLessThan(before);
     await service.restoreSession('alice', 'travel');
     await settle();
     expect((await build('alice', 'Lisbon train')).sip).toContain('Lisbon');
-    expect(await baselineTokens(db, { userId: 'alice', projectId: null, includeGlobal: false })).toBe(before);
+    expect(await baselineOf('alice')).toBe(before);
   });
 
   it('measures the baseline as the whole transcripts in scope', async () => {

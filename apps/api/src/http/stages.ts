@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { timeStage } from '@memctx/shared';
 
 /**
  * Per-request stage timings (issue 13: where an ingest request's time goes). Steps add
@@ -12,14 +13,7 @@ export function addStage(req: Request, stage: string, ms: number): void {
 }
 
 /** Runs `work` and adds its duration to the stage, also when it throws. */
-export async function timed<T>(req: Request, stage: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    addStage(req, stage, performance.now() - started);
-  }
-}
+export const timed = <T>(req: Request, stage: string, work: () => Promise<T>): Promise<T> => timeStage(stageTimer(req), stage, work);
 
 /** A StageTimer for the write path that reports into this request. */
 export const stageTimer = (req: Request) => (stage: string, ms: number) => addStage(req, stage, ms);

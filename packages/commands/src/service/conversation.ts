@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sessionStream, type IngestRound, type RecordGeneratedStatement } from '@memctx/domain';
 import { deterministicId } from '../ids.js';
-import type { StageTimer } from '../stages.js';
+import type { StageTimer } from '@memctx/shared';
 import type { WriteContext, WriteResult } from './context.js';
 import { requireProject } from './projects.js';
 

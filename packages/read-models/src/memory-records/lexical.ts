@@ -15,6 +15,8 @@ export interface LexicalHits {
   terms: QueryTerm[];
   /** Records in scope (live, any type): the N of the idf. */
   scopeRecords: number;
+  /** Tokens of those records' full content: what the same context costs without memory (the SIP baseline). */
+  scopeTokens: number;
   /** Records matching the chosen words, best BM25 score first. */
   matches: { record_id: string; score: number }[];
   /** The newest records in scope, newest first. */
@@ -61,7 +63,7 @@ const SQL = `
   ),
   query AS (SELECT array_agg(lexeme) AS lexemes FROM terms),
   stats AS (
-    SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n,
+    SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n, coalesce(sum(tokens), 0) AS tokens,
       greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
     FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
   ),
@@ -125,7 +127,7 @@ const SQL = `
     GROUP BY x.record_id ORDER BY score DESC, x.record_id LIMIT $5
   )
   SELECT (SELECT jsonb_agg(jsonb_build_object('lexeme', lexeme, 'df', df, 'idf', idf)) FROM weights) AS terms,
-    (SELECT n FROM stats) AS scope_records,
+    (SELECT n FROM stats) AS scope_records, (SELECT tokens FROM stats) AS scope_tokens,
     (SELECT jsonb_agg(jsonb_build_object('record_id', record_id, 'score', score) ORDER BY score DESC, record_id) FROM matches) AS matches,
     (SELECT array_agg(record_id ORDER BY ord) FROM sample WHERE ord <= $5) AS recent`;
 
@@ -141,14 +143,15 @@ export interface LexicalOptions {
 interface Row {
   terms: QueryTerm[] | null;
   scope_records: number | string;
+  scope_tokens: number | string;
   matches: { record_id: string; score: number }[] | null;
   recent: string[] | null;
 }
 
 /**
- * The lexical half of retrieval: BM25 matches of the query's words and the
- * newest records, in one statement that needs no query vector, so it runs
- * while the query is being embedded.
+ * The lexical half of retrieval: BM25 matches of the query's words, the
+ * newest records and the scope's totals (its baseline tokens among them), in one
+ * statement that needs no query vector, so it runs while the query is being embedded.
  */
 export async function searchLexical(db: Db, scope: RetrievalScope, queryText: string | null, options: LexicalOptions = {}): Promise<LexicalHits> {
   const depth = options.depth ?? 100;
@@ -159,6 +162,7 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
   return {
     terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),
     scopeRecords: Number(row?.scope_records ?? 0),
+    scopeTokens: Number(row?.scope_tokens ?? 0),
     matches: (row?.matches ?? []).map((m) => ({ record_id: m.record_id, score: Number(m.score) })),
     recent: row?.recent ?? [],
   };

@@ -189,13 +189,3 @@ export async function neighbours(
 export async function retrieveCandidates(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Candidate[]> {
   return (await retrieve(db, scope, options)).candidates;
 }
-
-/** Tokens of the visible records' full content in scope: what the same context costs without memory. */
-export async function baselineTokens(db: Db, scope: RetrievalScope): Promise<number> {
-  const { rows } = await db.query<{ tokens: string | null }>(
-    `SELECT sum(tokens) AS tokens FROM memory_token_totals
-     WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))`,
-    [scope.userId, scope.projectId, scope.includeGlobal],
-  );
-  return Number(rows[0]?.tokens ?? 0);
-}
