@@ -13,10 +13,10 @@ export function pollingSubscription(store: Pick<EventStore, 'readAll' | 'onAppen
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   let stopped = false;
   let after = options.after;
-  // After a notification some events may not be readable yet: a transaction still running anywhere
-  // in the cluster, even in another database, holds the xmin gate. So re-poll soon after each one,
-  // backing off to the poll interval, rather than wait a whole interval for them. The start counts as
-  // one: events appended just before it may be held back the same way, and no notification follows them.
+  // After a notification some events may not be readable yet: an older append still in flight holds
+  // the feed's horizon. So re-poll soon after each one, backing off to the poll interval, rather than
+  // wait a whole interval for them. The start counts as one: events appended just before it may be
+  // held back the same way, and no notification follows them.
   let retryMs = 10;
   let notified = false;
 

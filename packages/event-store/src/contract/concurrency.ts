@@ -55,14 +55,17 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         after: start, batchSize: 250, pollIntervalMs: 20, onBatch: async (b) => void received.push(...b.filter((e) => ours.has(e.stream_id))),
       });
 
-      await Promise.all(
-        writers.map(async (id) => {
-          for (let n = 0; n < EVENTS_PER_WRITER; n++) await store().append(id, [event('Load', { n })], { expectedVersion: n });
-        }),
-      );
       const total = WRITERS * EVENTS_PER_WRITER;
-      await waitFor(() => received.length >= total, 3 * FEED_TIMEOUT_MS, 'the subscription to catch up');
-      await subscription.stop();
+      try {
+        await Promise.all(
+          writers.map(async (id) => {
+            for (let n = 0; n < EVENTS_PER_WRITER; n++) await store().append(id, [event('Load', { n })], { expectedVersion: n });
+          }),
+        );
+        await waitFor(() => received.length >= total, 3 * FEED_TIMEOUT_MS, () => `the subscription to catch up (it has ${received.length} of ${total})`);
+      } finally {
+        await subscription.stop();
+      }
 
       for (const seen of [received, (await readAllAfter(store(), start)).filter((e) => ours.has(e.stream_id))]) {
         expect(seen).toHaveLength(total);
@@ -90,7 +93,7 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         const positionB = positionOf(await b.append(fast, [event('B')]));
         await b.commit(); // ...but B commits first.
         expect((await store().readStream(fast)).version).toBe(1);
-        expect(await reader.poll()).toEqual([]); // A is in flight, so B (transaction id >= xmin) is held back
+        expect(await reader.poll()).toEqual([]); // A is in flight, so B (above the horizon: A's id) is held back
         expect(await store().head()).toEqual(reader.checkpoint);
 
         await a.commit();
@@ -109,7 +112,7 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
         await b.append(early, [event('B')]);
         await b.commit();
         const first = await reader.next(1);
-        expect(first.map((e) => e.type)).toEqual(['B']); // B's id is below xmin (A's): nothing can land before it
+        expect(first.map((e) => e.type)).toEqual(['B']); // B's id is below the horizon (A's): nothing can land before it
         await a.commit();
         const second = await reader.next(1);
         expect(second.map((e) => e.type)).toEqual(['A']);

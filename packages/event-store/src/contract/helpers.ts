@@ -50,10 +50,11 @@ export function feedReader(store: EventStore, after: Checkpoint) {
   };
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+/** `what` may be a function, to say on a timeout how far things got. */
+export async function waitFor(condition: () => boolean, timeoutMs: number, what: string | (() => string)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -55,7 +55,9 @@ export function splitIntoRounds(items: readonly AppendManyItem[]): number[][] {
  * For each item it skips event ids the stream already holds, compare-and-swaps
  * the stream version, and inserts the rest stamped with the transaction id; a
  * refused item fails alone. One round is atomic on its own; with more, `tx`
- * must be a transaction. Exported so tests can hold a transaction open.
+ * must be a transaction, and one that has written nothing before: the feed's
+ * horizon finds appends by their lock on events, taken before the transaction
+ * id (migration 0003). Exported so tests can hold a transaction open.
  */
 export async function appendInTransaction(tx: Queryable, items: readonly AppendManyItem[]): Promise<AppendManyOutcome[]> {
   const outcomes: AppendManyOutcome[] = new Array(items.length);

@@ -120,6 +120,56 @@ const migrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // The feed's horizon (memctx_feed_horizon) counts only transactions that append, so a long transaction that
+    // writes anything else (an index build, another database's work) no longer holds the feed back. It finds the
+    // appending ones by their lock on events, so an append takes that lock before it has a transaction id:
+    // the function of 0002 is kept under another name and called after the lock.
+    id: '0003_feed_horizon',
+    sql: `
+      ALTER FUNCTION memctx_append(jsonb) RENAME TO memctx_append_after_lock;
+      CREATE FUNCTION memctx_append(batch jsonb)
+      RETURNS TABLE (item int, outcome text, next_version bigint, global_position bigint, transaction_id xid8)
+      LANGUAGE plpgsql AS $fn$
+      BEGIN
+        LOCK TABLE events IN ROW EXCLUSIVE MODE;
+        RETURN QUERY SELECT * FROM memctx_append_after_lock(batch);
+      END
+      $fn$;
+
+      -- The newest transaction id below which every appending transaction of the snapshot has ended: events below
+      -- it are settled, and none can still appear there. An id the snapshot holds as running counts when it still
+      -- runs and holds the lock on events (an append in flight), or when it has ended since and its events can be
+      -- seen now (an append the snapshot cannot see). One still running without that lock got its id before any
+      -- lock on events, so it never appends; one that ended without events appended nothing. Each step reads what
+      -- the step before settled, so each is its own statement: the locks, then which ids have ended, then the
+      -- events of those. Nothing else counts, so no transaction of another database or of other tables holds the
+      -- feed back, and the horizon never moves backwards. A backend's id comes from pg_stat_activity (cleared
+      -- first: it is otherwise read once per transaction), not from its lock on its own id, which PostgreSQL takes
+      -- only after the id is in snapshots: in that window an append in flight would not count.
+      CREATE FUNCTION memctx_feed_horizon(snapshot pg_snapshot) RETURNS xid8
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      DECLARE
+        appending xid[];
+        ended xid8[];
+        horizon xid8;
+      BEGIN
+        PERFORM pg_stat_clear_snapshot();
+        SELECT coalesce(array_agg(a.backend_xid), '{}') INTO appending
+        FROM pg_locks r JOIN pg_stat_activity a ON a.pid = r.pid
+        WHERE r.locktype = 'relation' AND r.relation = 'events'::regclass AND r.mode = 'RowExclusiveLock'
+          AND r.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND a.backend_xid IS NOT NULL;
+        SELECT coalesce(array_agg(x), '{}') INTO ended FROM pg_snapshot_xip(snapshot) AS x
+        WHERE pg_xact_status(x) IS DISTINCT FROM 'in progress';
+        SELECT min(x) INTO horizon FROM pg_snapshot_xip(snapshot) AS x
+        WHERE CASE WHEN x = ANY(ended) THEN EXISTS (SELECT 1 FROM events e WHERE e.transaction_id = x)
+                   ELSE x::xid = ANY(appending) END;
+        RETURN least(horizon, pg_snapshot_xmax(snapshot));
+      END
+      $fn$;
+    `,
+  },
 ];
 
 export async function migrateEventStore(db: Db): Promise<void> {

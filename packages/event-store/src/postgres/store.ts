@@ -9,11 +9,12 @@ import { NOTIFY_CHANNEL } from './migrations.js';
 const COLUMNS = 'global_position, transaction_id, stream_id, stream_position, event_id, type, schema_version, data, metadata, created_at';
 
 /**
- * Only transactions older than every running one: a transaction still in
- * flight may hold a lower position than rows already committed, and a reader
- * that moved past those rows would never see it.
+ * Only transactions below the feed's horizon (migration 0003): a transaction
+ * still appending may hold a lower position than rows already committed, and a
+ * reader that moved past those rows would never see it. Transactions that do not
+ * append (in this database or any other) do not hold the feed back.
  */
-const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+const SETTLED = 'transaction_id < (SELECT memctx_feed_horizon(pg_current_snapshot()))';
 const AFTER = '(transaction_id, global_position) > ($1::text::xid8, $2)';
 
 /**
