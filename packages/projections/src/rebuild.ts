@@ -73,7 +73,10 @@ export async function rebuildProjection(
     processed += outcome.read;
     generation = { ...generation, checkpoint: outcome.checkpoint };
     await report('replaying');
-    if (outcome.read > 0) continue;
+    // A full batch means more may follow at once. A short one reached the feed's head as it stood: waiting for an
+    // empty read instead could chase steady writers forever (a write lands during every batch), and the switch-over
+    // applies whatever arrived meanwhile.
+    if (outcome.read >= batchSize) continue;
 
     // Caught up with the feed: the tables were loaded without secondary indexes, build them now (once; the
     // feed that arrives meanwhile is applied with them in place), then switch over unless the live generation is ahead of us.
@@ -122,8 +125,12 @@ export async function rebuildProjection(
 
 /** Applies the feed after the generation's checkpoint to it inside the caller's transaction; returns the new checkpoint. */
 async function applyRestOfFeed(tx: Queryable, store: EventStore, projection: Projection, generation: Generation, batchSize: number): Promise<Checkpoint> {
+  // Up to the head as it stands once the generations are locked: everything a live generation applied is below it,
+  // and what comes after is the new generation's live runner's. Reading until an empty read could chase writers
+  // forever inside this transaction, which blocks the live projectors.
+  const head = await store.head();
   let checkpoint = generation.checkpoint;
-  for (;;) {
+  while (compareCheckpoints(checkpoint, head) < 0) {
     const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
     if (events.length === 0) break;
     await applyHandled(tx, projection, generation.schemaName, events);

@@ -133,4 +133,36 @@ describe('projection runner and rebuild (PostgreSQL)', () => {
     expect((await activeGeneration(db, 'sessions'))!.generation).toBeGreaterThan(2);
     expect(progress.length).toBeGreaterThan(3);
   });
+
+  it('finishes while writers never pause, and the new generation misses none of their rounds', async () => {
+    // A write lands during every batch it applies, so the feed is never empty when it reads: a rebuild that waits
+    // for an empty read before switching over would chase these writers until they stop.
+    const service = createMemoryService({ store, sessionRetentionMs: 3_600_000 });
+    const sessions = allProjections.find((p) => p.name === 'sessions')!;
+    const live = runLive(db, store, sessions, { batchSize: 50, idleWaitMs: 20 });
+    let writing = true;
+    let written = 0;
+    const writers = Array.from({ length: 3 }, (_, w) => (async () => {
+      while (writing) {
+        await service.ingestRound('u7', { session_id: `steady-${w}`, user_message: `steady ${w}`, assistant_message: '' });
+        written++;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })());
+    let rebuilt = false;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await rebuildProjection(db, store, sessions, { batchSize: 50 });
+      rebuilt = true;
+    } finally {
+      writing = false;
+      await Promise.all(writers);
+    }
+    expect(rebuilt).toBe(true);
+    await waitUntilCaughtUp(db, store, [sessions]);
+    await live.stop();
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM session_messages WHERE user_id = 'u7'");
+    expect(rows[0]!.n).toBe(written);
+    expect(written).toBeGreaterThan(0);
+  }, 60_000);
 });
