@@ -1,5 +1,5 @@
 import type { Db } from '@memctx/db';
-import type { EventStore } from '@memctx/event-store';
+import { shareFeedReads, type EventStore } from '@memctx/event-store';
 import { ensureActiveGeneration, migrateGenerations, rebuildProjection, runLive, type Projection, type Runner } from '@memctx/projections';
 import type { Logger } from '@memctx/shared';
 
@@ -37,8 +37,10 @@ export async function prepareGenerations(deps: ProjectorDeps): Promise<void> {
  */
 export async function startProjector(deps: ProjectorDeps): Promise<ProjectorHandle> {
   await prepareGenerations(deps);
+  // The runners wake together and read the same events: one read (parsed and opened once) serves them all.
+  const feed = shareFeedReads(deps.store);
   const runners: Runner[] = deps.projections.map((projection) =>
-    runLive(deps.db, deps.store, projection, {
+    runLive(deps.db, feed, projection, {
       batchSize: deps.batchSize,
       onError: (error) => deps.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying'),
     }),

@@ -10,3 +10,4 @@ export { assertValidItems } from './validation.js';
 export { appendOne } from './append-one.js';
 export { createCheckpointStore, type CheckpointStore } from './checkpoint-store.js';
 export { feedWakeUps } from './feed-wake-ups.js';
+export { shareFeedReads } from './shared-reads.js';

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { runProcessorLoop } from '@memctx/shared';
-import { compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import { checkpointOf, compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
 
@@ -32,8 +32,7 @@ export async function applyNextBatch(
 /** Applies a batch read from the generation's checkpoint on, as applyNextBatch does. */
 export async function applyBatch(db: Db, projection: Projection, generation: Generation, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
   if (events.length === 0) return { read: 0, checkpoint: generation.checkpoint, applied: true };
-  const last = events[events.length - 1]!;
-  const next: Checkpoint = { transaction_id: last.transaction_id, global_position: last.global_position };
+  const next = checkpointOf(events[events.length - 1]!);
   const applied = await db.transaction(async (tx) => {
     const locked = await lockGeneration(tx, projection.name, generation.generation);
     if (!locked || locked.status === 'retired') return false;
