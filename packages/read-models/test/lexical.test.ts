@@ -18,9 +18,19 @@ describe.each(backends)('lexical retrieval on %s', (_name, open) => {
       const words = i === 0 ? 'a zebra crossed the road' : i <= 4 ? `the violin lesson number ${i}` : `filler round number ${i}`;
       await service.ingestRound('mia', { session_id: 'm', user_message: words, assistant_message: '' });
     }
+    for (let i = 0; i < 15; i++) {
+      await service.ingestRound('kim', { session_id: 'k', user_message: i < 10 ? 'apple apple apple pie' : 'an apple tart', assistant_message: '' });
+    }
     await h.catchUp();
   });
   afterAll(() => h.close());
+
+  it('without a selective word, scores the newest records holding any query word, not all that hold the rarest', async () => {
+    // "apple" is in every record of kim's: common, so it selects nothing; the newest five (the sample) are scored.
+    const { matches, recent } = await searchLexical(h.db, everything('kim'), 'apple', { dfSample: 5, depth: 5 });
+    expect(matches).toHaveLength(5);
+    expect(new Set(matches.map((m) => m.record_id))).toEqual(new Set(recent));
+  });
 
   it("counts and matches a word among the caller's records only", async () => {
     const mine = await searchLexical(h.db, everything('a'), 'lice');

@@ -17,7 +17,7 @@ export interface LexicalHits {
   scopeRecords: number;
   /** Tokens of those records' full content: what the same context costs without memory (the SIP baseline). */
   scopeTokens: number;
-  /** Records matching the chosen words, best BM25 score first. */
+  /** Records matching the chosen words (without a selective word: the newest records holding any), best BM25 score first. */
   matches: { record_id: string; score: number }[];
   /** The newest records in scope, newest first. */
   recent: string[];
@@ -28,7 +28,8 @@ const K1 = 1.2;
 const B = 0.75;
 // Document frequencies are counted up to this many records: a word that common only selects noise.
 const DF_CAP = 2_000;
-// A word held by more than this share of the scope (a speaker's name in every round) scores but does not select candidates.
+// A word held by more than this share of the scope (a speaker's name in every round) scores but does not select
+// candidates; when no word of the query selects, the newest DF_SAMPLE records are the ones scored.
 const COMMON_SHARE = 0.4;
 // The rarest words select candidates until their document frequencies add up to this: the records scored stay
 // bounded however many records the user has, and the words left out still score what the others selected.
@@ -61,14 +62,17 @@ const SQL = `
     SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', coalesce($4::text, '')))) AS lexeme
     WHERE position(E'\\\\' IN lexeme) = 0 LIMIT ${MAX_QUERY_TERMS}
   ),
-  query AS (SELECT array_agg(lexeme) AS lexemes FROM terms),
+  -- The stems as an array (setweight's filter) and as an OR query (quote_literal keeps each one a single term).
+  query AS (SELECT array_agg(lexeme) AS lexemes, array_to_string(array_agg(quote_literal(lexeme)), ' | ')::tsquery AS anyword FROM terms),
   stats AS (
     SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n, coalesce(sum(tokens), 0) AS tokens,
       greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
     FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
   ),
   sample AS (
-    SELECT record_id, ts_filter(setweight(search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit,
+    -- Picking the stems out costs a copy of the tsvector; a row that holds none of them (the cheap @@ says so) skips it.
+    SELECT record_id, CASE WHEN search @@ (SELECT anyword FROM query) THEN ts_filter(setweight(search, 'A', (SELECT lexemes FROM query)), '{a}') END AS hit,
+      length(search) AS len,
       row_number() OVER (ORDER BY created_at DESC, global_position DESC) AS ord
     FROM (
       (SELECT record_id, search, created_at, global_position FROM memory_records m WHERE $2::text IS NULL AND ${inScope('m')}
@@ -107,7 +111,7 @@ const SQL = `
   chosen AS (
     SELECT lexeme FROM (
       SELECT lexeme, sum(df) OVER (ORDER BY df, lexeme) - df AS before FROM pool
-      WHERE selective OR NOT EXISTS (SELECT 1 FROM pool WHERE selective)
+      WHERE selective
     ) c WHERE before < $6
   ),
   keys AS (SELECT array_agg(public.memory_lexeme_key($1, lexeme)) AS keys FROM chosen),
@@ -116,10 +120,14 @@ const SQL = `
       / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * x.len / stats.avgdl))) AS score
     FROM (
       -- OFFSET 0: each record's tsvector is read once here, not once per matched stem in the join above.
-      SELECT m.record_id, ts_filter(setweight(m.search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit, length(m.search) AS len
-      FROM memory_records m, keys
-      WHERE keys.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && keys.keys AND ${SIP_RECORD('m')} AND ${inProject('m')}
-      OFFSET 0
+      (SELECT m.record_id, ts_filter(setweight(m.search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit, length(m.search) AS len
+       FROM memory_records m, keys
+       WHERE keys.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && keys.keys AND ${SIP_RECORD('m')} AND ${inProject('m')}
+       OFFSET 0)
+      UNION ALL
+      -- No selective word (each is in most records, or in DF_CAP or more): the newest records holding any of them,
+      -- read already for the frequencies, are scored, not every record that holds the rarest one (tens of thousands).
+      (SELECT record_id, hit, len FROM sample WHERE NOT EXISTS (SELECT 1 FROM chosen) AND length(hit) > 0)
     ) x
     CROSS JOIN stats
     CROSS JOIN LATERAL unnest(x.hit) u
