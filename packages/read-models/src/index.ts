@@ -28,7 +28,7 @@ export * from './memory-records/queries.js';
 export * from './activity/queries.js';
 export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
-export { migrateLexemeKeys } from './memory-records/lexeme-keys.js';
+export { migrateIndexFunctions } from './memory-records/index-functions.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
 export { EMBEDDING_DIMENSIONS, turnsOf, type Turn } from './memory-records/projection.js';

@@ -8,7 +8,7 @@ import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { allProjections, migrateLexemeKeys } from '@memctx/read-models';
+import { allProjections, migrateIndexFunctions } from '@memctx/read-models';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
@@ -69,7 +69,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   await migrateQuota(db);
   await migrateIdempotency(db);
   await migrateEmbeddingCache(db);
-  await migrateLexemeKeys(db);
+  await migrateIndexFunctions(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
   // The shredding decorator wraps whichever store holds the events; the session keys stay in the database.
   const { store, storedEvents } = await openShreddingStore(db, {

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, retrieve, searchLexical, type RetrievalScope } from '@memctx/read-models';
+import { neighbours, readFused, searchLexical, searchVector, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
@@ -33,7 +33,7 @@ export interface SipBuildDeps {
   db: Db;
   embedder?: QueryEmbedder;
   settings?: SipSettings;
-  /** Told how long each step took (embed, lexical, retrieve, rank, neighbours, compose), for the API's stage histogram. */
+  /** Told how long each step took (embed, lexical, vector, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: StageTimer;
 }
 
@@ -49,12 +49,15 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const query = request.query?.trim() ? request.query.trim() : null;
   const { embedder, onStage } = deps;
-  // The words are searched while the query is embedded: only the vector half waits for the embedding.
-  const [queryEmbedding, lexical] = await Promise.all([
-    query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null),
+  // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
+  // run side by side on two connections, and only their fusion waits for both.
+  const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
+  const [lexical, queryEmbedding, vector] = await Promise.all([
     timeStage(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
+    embedding,
+    embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => searchVector(deps.db, request, vector, settings.vectorDepth)) : [])),
   ]);
-  const retrieval = await timeStage(onStage, 'retrieve', () => retrieve(deps.db, request, { queryText: query, queryEmbedding, lexical, vectorDepth: settings.vectorDepth }));
+  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);

@@ -1,5 +1,3 @@
-import { migrate, type Db } from '@memctx/db';
-
 /*
  * Full-text keys scoped by user. A plain GIN index over every user's tsvectors
  * makes a word's posting list as long as the number of records holding it in the
@@ -24,8 +22,3 @@ CREATE OR REPLACE FUNCTION public.memory_lexeme_keys(user_id text, search tsvect
     SELECT string_to_array(public.memory_lexeme_key(user_id, array_to_string(tsvector_to_array(search), ' ' || public.memory_lexeme_key(user_id, ''))), ' ')
   $$;
 `;
-
-/** Creates the key functions at start, so readers can query them before the first generation with the index exists. */
-export async function migrateLexemeKeys(db: Db): Promise<void> {
-  await migrate(db, 'read-models', [{ id: '0001_lexeme_keys', sql: LEXEME_KEY_FUNCTIONS }]);
-}

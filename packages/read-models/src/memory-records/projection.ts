@@ -3,6 +3,7 @@ import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
 import { LEXEME_KEY_FUNCTIONS } from './lexeme-keys.js';
+import { USER_BUCKET_FUNCTION, VECTOR_INDEX_SQL } from './vector.js';
 import { deleteSessions, lastPerKey, ofTypes, sessionOf, setSessionsHidden, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
@@ -27,7 +28,7 @@ export const EMBEDDING_DIMENSIONS = 384;
  * tokens of the visible records' full content (the SIP baseline), their number
  * and their full-text lexemes (BM25's N and average length), without a scan.
  */
-const schemaSql = `${LEXEME_KEY_FUNCTIONS}
+const schemaSql = `${LEXEME_KEY_FUNCTIONS}${USER_BUCKET_FUNCTION}
 CREATE TABLE memory_records (
   user_id text NOT NULL,
   record_id text NOT NULL,
@@ -47,6 +48,7 @@ CREATE TABLE memory_records (
   token_count int NOT NULL,
   global_position bigint NOT NULL,
   search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
+  user_bucket smallint GENERATED ALWAYS AS (public.memory_user_bucket(user_id)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
   reply_embedding vector(${EMBEDDING_DIMENSIONS}),
   -- A filler's lease on a record it is embedding, so several fillers share the backlog instead of repeating it.
@@ -60,6 +62,9 @@ ALTER TABLE memory_records ALTER COLUMN search SET STORAGE MAIN;
 -- The handlers find a source's and a session's records by these (a rebuild needs them while it loads).
 CREATE INDEX memory_records_source ON memory_records (user_id, source_id) WHERE source_id IS NOT NULL;
 CREATE INDEX memory_records_session ON memory_records (user_id, session_id, global_position);
+-- The vector indexes (./vector.ts) come with the table: rows arrive without vectors (the filler adds them), so
+-- keeping them during a rebuild's load costs nothing, and building them after it would scan the table 32 times.
+${VECTOR_INDEX_SQL}
 
 CREATE TABLE memory_token_totals (
   user_id text NOT NULL,
@@ -111,7 +116,7 @@ CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_delete();
 `;
 
-// Secondary indexes: a rebuild builds them after its bulk load (HNSW and GIN are the costly ones to maintain row by row).
+// Secondary indexes: a rebuild builds them after its bulk load (GIN is the costly one to maintain row by row).
 const indexSql = `
 CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, created_at DESC) WHERE NOT hidden;
 -- Retrieval's indexes are partial on what a SIP may cite (scope.ts, SIP_RECORD), so they hold no hidden record.
@@ -122,8 +127,6 @@ CREATE INDEX memory_records_lexemes ON memory_records USING gin (public.memory_l
   WITH (gin_pending_list_limit = 256) WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
 CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
-CREATE INDEX memory_records_embedding ON memory_records USING hnsw (embedding vector_cosine_ops);
-CREATE INDEX memory_records_reply_embedding ON memory_records USING hnsw (reply_embedding vector_cosine_ops);
 `;
 
 function summarize(userMessage: string, assistantMessage: string): string {
@@ -272,7 +275,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 5,
+  version: 6,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,

@@ -2,9 +2,11 @@ import type { Db } from '@memctx/db';
 import { toVectorLiteral } from './embeddings.js';
 import { searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
 import { inScope, type RetrievalScope } from './scope.js';
+import { compareIds, searchVector, type VectorHit } from './vector.js';
 
 export type { RetrievalScope } from './scope.js';
 export { MATCH_BUDGET, searchLexical, type LexicalHits, type LexicalOptions, type QueryTerm } from './lexical.js';
+export { searchVector, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type VectorHit } from './vector.js';
 
 export interface Candidate {
   record_id: string;
@@ -41,6 +43,8 @@ export interface RetrievalOptions {
   queryEmbedding: ArrayLike<number> | null;
   /** What the query's words found, when the caller searched them already (while the query was embedded). */
   lexical?: LexicalHits;
+  /** The nearest records, when the caller searched them already. */
+  vector?: readonly VectorHit[];
   /** Candidates taken from each ranking before fusion. */
   depth?: number;
   /** Nearest records taken per embedded side (default: depth). */
@@ -52,90 +56,76 @@ export interface RetrievalOptions {
 const RRF_K = 60;
 const RECENCY_WEIGHT_WITH_QUERY = 0.1;
 
-/*
- * The vector half and the fusion. The nearest records to the query by each side
- * (HNSW, filtered to the caller in the index scan), the lexical lists passed in
- * as arrays in rank order, fused by reciprocal rank, and the fused best read
- * in full: one statement once the query vector is known.
+/**
+ * Reciprocal-rank fusion of the three lists (nearest by vector, BM25 matches,
+ * newest), best first, cut to `limit`. It runs in the process: the lists are at
+ * most a few hundred ids, and doing it here lets the vector and full-text halves
+ * run side by side on two connections instead of one statement waiting for both.
  */
-const SQL = `
-  WITH vec AS (
-    SELECT record_id, max(similarity) AS similarity, max(similarity) FILTER (WHERE side = 'user') AS user_similarity,
-      max(similarity) FILTER (WHERE side = 'reply') AS reply_similarity, row_number() OVER (ORDER BY max(similarity) DESC) AS rank
-    FROM (
-      (SELECT record_id, 'user' AS side, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
-       WHERE $4::vector IS NOT NULL AND ${inScope('m')} AND embedding IS NOT NULL
-       ORDER BY embedding <=> $4::vector LIMIT $5)
-      UNION ALL
-      (SELECT record_id, 'reply', 1 - (reply_embedding <=> $4::vector) FROM memory_records m
-       WHERE $4::vector IS NOT NULL AND ${inScope('m')} AND reply_embedding IS NOT NULL
-       ORDER BY reply_embedding <=> $4::vector LIMIT $5)
-    ) v GROUP BY record_id
-  ),
-  text_hits AS (SELECT record_id, score, rank FROM unnest($6::text[], $7::float8[]) WITH ORDINALITY AS h(record_id, score, rank)),
-  recent AS (SELECT record_id, rank FROM unnest($8::text[]) WITH ORDINALITY AS r(record_id, rank)),
-  fused AS (
-    SELECT record_id, sum(score) AS fused FROM (
-      SELECT record_id, 1.0 / (${RRF_K} + rank) AS score FROM vec
-      UNION ALL SELECT record_id, 1.0 / (${RRF_K} + rank) FROM text_hits
-      UNION ALL SELECT record_id, $9::float8 / (${RRF_K} + rank) FROM recent
-    ) s GROUP BY record_id
-  )
-  SELECT m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at,
-    vec.similarity, vec.user_similarity, vec.reply_similarity, (text_hits.record_id IS NOT NULL) AS text_match,
-    coalesce(text_hits.score, 0) AS text_score, fused.fused
-  FROM fused JOIN memory_records m ON m.user_id = $1 AND m.record_id = fused.record_id AND ${inScope('m')}
-  LEFT JOIN vec ON vec.record_id = fused.record_id
-  LEFT JOIN text_hits ON text_hits.record_id = fused.record_id
-  ORDER BY fused.fused DESC, m.record_id LIMIT $10`;
-
-interface Row extends Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score'> {
-  similarity: number | string | null;
-  user_similarity: number | string | null;
-  reply_similarity: number | string | null;
-  fused: number | string;
-  text_score: number | string;
+export function fuse(lexical: LexicalHits, vector: readonly VectorHit[], hasQuery: boolean, limit: number): { record_id: string; fused: number }[] {
+  const scores = new Map<string, number>();
+  const add = (recordId: string, score: number) => scores.set(recordId, (scores.get(recordId) ?? 0) + score);
+  vector.forEach((hit, index) => add(hit.record_id, 1 / (RRF_K + index + 1)));
+  lexical.matches.forEach((match, index) => add(match.record_id, 1 / (RRF_K + index + 1)));
+  const recencyWeight = hasQuery ? RECENCY_WEIGHT_WITH_QUERY : 1;
+  lexical.recent.forEach((recordId, index) => add(recordId, recencyWeight / (RRF_K + index + 1)));
+  return [...scores]
+    .map(([record_id, fused]) => ({ record_id, fused }))
+    .sort((a, b) => b.fused - a.fused || compareIds(a.record_id, b.record_id))
+    .slice(0, limit);
 }
 
-const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+// What a candidate carries: not the search vector nor the embeddings themselves. Read again in scope, so a
+// record deleted or hidden since the lists were made drops out.
+const CANDIDATE_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at';
+const READ_SQL = `SELECT ${CANDIDATE_COLUMNS} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
+
+type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score' | 'text_match'>;
+
+/** The fused best of both halves, read in full, best first. */
+export async function readFused(
+  db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[], options: { hasQuery: boolean; limit?: number },
+): Promise<Retrieval> {
+  const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
+  const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
+  if (fused.length === 0) return { ...retrieval, candidates: [] };
+  const { rows } = await db.query<Row>(READ_SQL, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)]);
+  const byId = new Map(rows.map((row) => [row.record_id, row]));
+  const near = new Map(vector.map((hit) => [hit.record_id, hit]));
+  const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
+  const candidates = fused.flatMap(({ record_id, fused: score }): Candidate[] => {
+    const row = byId.get(record_id);
+    if (!row) return [];
+    const hit = near.get(record_id);
+    return [{
+      ...row,
+      similarity: hit?.similarity ?? null,
+      user_similarity: hit?.user_similarity ?? null,
+      reply_similarity: hit?.reply_similarity ?? null,
+      text_match: text.has(record_id),
+      text_score: text.get(record_id) ?? 0,
+      fused: score,
+    }];
+  });
+  return { ...retrieval, candidates };
+}
 
 /**
  * Hybrid retrieval over the caller's live, SIP-eligible FACTUAL records in scope:
  * pgvector cosine distance (to the user side and to the reply), BM25 over PostgreSQL full text, and recency, fused
- * by reciprocal rank. HNSW iterative scans keep the nearest-neighbour list full even when the user's rows are a
- * small share of the index. Records not embedded yet are found by full text alone. Every step is bounded by its
- * depth, not by the number of records.
+ * by reciprocal rank. Records not embedded yet are found by full text alone. Every step is bounded by its
+ * depth, not by the number of records. Halves the caller already has (the SIP build starts them itself, to
+ * overlap them with embedding the query) are taken as given.
  */
 export async function retrieve(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Retrieval> {
   const queryText = options.queryText?.trim() ? options.queryText : null;
   const depth = options.depth ?? 100;
-  const lexical = options.lexical ?? (await searchLexical(db, scope, queryText, { depth }));
-  const hasQuery = queryText !== null || options.queryEmbedding !== null;
-  const params = [
-    scope.userId,
-    scope.projectId,
-    scope.includeGlobal,
-    options.queryEmbedding ? toVectorLiteral(options.queryEmbedding) : null,
-    options.vectorDepth ?? depth,
-    lexical.matches.map((m) => m.record_id),
-    lexical.matches.map((m) => m.score),
-    lexical.recent,
-    hasQuery ? RECENCY_WEIGHT_WITH_QUERY : 1,
-    options.limit ?? 120,
-  ];
-  const rows = await db.transaction(async (tx) => {
-    await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
-    return (await tx.query<Row>(SQL, params)).rows;
-  });
-  const candidates = rows.map((row) => ({
-    ...row,
-    similarity: nullableNumber(row.similarity),
-    user_similarity: nullableNumber(row.user_similarity),
-    reply_similarity: nullableNumber(row.reply_similarity),
-    fused: Number(row.fused),
-    text_score: Number(row.text_score),
-  }));
-  return { candidates, terms: lexical.terms, scopeRecords: lexical.scopeRecords };
+  const { queryEmbedding } = options;
+  const [lexical, vector] = await Promise.all([
+    options.lexical ?? searchLexical(db, scope, queryText, { depth }),
+    options.vector ?? (queryEmbedding ? searchVector(db, scope, queryEmbedding, options.vectorDepth ?? depth) : []),
+  ]);
+  return readFused(db, scope, lexical, vector, { hasQuery: queryText !== null || queryEmbedding !== null, limit: options.limit });
 }
 
 /*
@@ -146,8 +136,6 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
  * them as for any candidate; their fused score is 0 (they were not retrieved).
  * Document chunks share one position per version, so only session records have neighbours.
  */
-// Only what a candidate carries: not the search vector nor the embeddings themselves.
-const NEIGHBOUR_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at';
 const NEIGHBOURS_SQL = `
   WITH anchors AS (
     SELECT a.record_id AS anchor_id, m.session_id, m.global_position FROM unnest($4::text[]) AS a(record_id)
@@ -156,16 +144,18 @@ const NEIGHBOURS_SQL = `
   SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.created_at,
     n.user_similarity, n.reply_similarity
   FROM anchors a CROSS JOIN LATERAL (
-    (SELECT ${NEIGHBOUR_COLUMNS}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
+    (SELECT ${CANDIDATE_COLUMNS}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
      ORDER BY m.global_position DESC LIMIT 1)
     UNION ALL
-    (SELECT ${NEIGHBOUR_COLUMNS}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
+    (SELECT ${CANDIDATE_COLUMNS}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
      ORDER BY m.global_position LIMIT 1)
   ) n`;
 
-type NeighbourRow = Omit<Row, 'similarity' | 'fused' | 'text_score' | 'text_match'> & { anchor_id: string };
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+type NeighbourRow = Row & { anchor_id: string; user_similarity: number | string | null; reply_similarity: number | string | null };
 
 /** The neighbours of each anchor, by the anchor's record id. */
 export async function neighbours(

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@memctx/db';
+import { activeGeneration } from '@memctx/projections';
+import { LRUCache } from 'lru-cache';
+import { toVectorLiteral } from './embeddings.js';
+import { inScope, type RetrievalScope } from './scope.js';
+
+/*
+ * The HNSW indexes are split by a hash of the user into VECTOR_BUCKETS partial
+ * indexes per side. One index over everyone's vectors makes a user whose records
+ * are a small share of it pay for walking everyone else's: the filtered scan
+ * visits about 1/share records for each one it keeps (10 % of 1M records: ~550
+ * rows removed per 100 kept, ~12 ms a side), and a user with a thousand records
+ * among a million would hit the scan's tuple cap before finding its nearest
+ * fifty. A bucket holds 1/16 of the other users' vectors and all of the caller's,
+ * so its graph is smaller and the caller's share of it larger. The bucket is
+ * the first hex digit of md5(user_id), computed the same way here and in SQL,
+ * and stored (user_bucket), so an insert tests sixteen small integers, not
+ * sixteen hashes, against the indexes' predicates. The statement names it as a
+ * literal so the planner matches the partial index.
+ */
+export const VECTOR_BUCKETS = 16;
+
+export const USER_BUCKET_FUNCTION = `
+CREATE OR REPLACE FUNCTION public.memory_user_bucket(user_id text) RETURNS int
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT strpos('0123456789abcdef', left(md5(user_id), 1)) - 1 $$;
+`;
+
+export const userBucket = (userId: string): number => parseInt(createHash('md5').update(userId).digest('hex')[0]!, 16);
+
+/** Both sides' partial HNSW indexes, one per bucket, on what a SIP may cite (scope.ts, SIP_RECORD). */
+export const VECTOR_INDEX_SQL = Array.from({ length: VECTOR_BUCKETS }, (_, bucket) =>
+  ['embedding', 'reply_embedding'].map((column) => `
+CREATE INDEX memory_records_${column}_${bucket} ON memory_records USING hnsw (${column} vector_cosine_ops)
+  WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL' AND user_bucket = ${bucket};`).join(''),
+).join('');
+
+/** A record near the query by at least one of its sides. */
+export interface VectorHit {
+  record_id: string;
+  /** Cosine similarity of the closer side. */
+  similarity: number;
+  /** The same for each side, when that side was among the nearest: the user side (or a document chunk) and a round's reply. */
+  user_similarity: number | null;
+  reply_similarity: number | null;
+}
+
+/*
+ * The nearest records to the query by each side, each side its own HNSW scan of
+ * the caller's bucket, filtered to the caller inside the index (iterative scan),
+ * so the list stays full even when the caller's rows are a small share of it.
+ */
+const sqlFor = (bucket: number | null) => {
+  const inBucket = bucket === null ? '' : `AND m.user_bucket = ${bucket}`;
+  return `
+  (SELECT record_id, 'user' AS side, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
+   WHERE ${inScope('m')} ${inBucket} AND embedding IS NOT NULL ORDER BY embedding <=> $4::vector LIMIT $5)
+  UNION ALL
+  (SELECT record_id, 'reply', 1 - (reply_embedding <=> $4::vector) FROM memory_records m
+   WHERE ${inScope('m')} ${inBucket} AND reply_embedding IS NOT NULL ORDER BY reply_embedding <=> $4::vector LIMIT $5)`;
+};
+const SQL_BY_BUCKET = Array.from({ length: VECTOR_BUCKETS }, (_, bucket) => sqlFor(bucket));
+const SQL_UNBUCKETED = sqlFor(null);
+
+/*
+ * A generation built before version 6 has neither user_bucket nor the bucket
+ * indexes, only one HNSW index per side: after an upgrade it answers (as before)
+ * until `memctx projections rebuild memory_records` replaces it. Which one is
+ * active is read at most every few seconds per process (a stale answer after a
+ * switch-over costs speed for those seconds, never an error: the bucketed
+ * generation answers the unbucketed statement too).
+ */
+const BUCKETED_SINCE = 6;
+// Stale answers are served while the next one is fetched; a failed fetch is not remembered.
+const activeVersions = new LRUCache<Db, number>({
+  max: 16,
+  ttl: 5_000,
+  allowStale: true,
+  fetchMethod: async (db) => (await activeGeneration(db, 'memory_records'))?.version ?? 0,
+});
+
+/**
+ * The vector half of retrieval, nearest first: it needs nothing of the full-text
+ * half, so it runs as soon as the query vector is known, while the words may
+ * still be searched on another connection.
+ */
+export async function searchVector(db: Db, scope: RetrievalScope, queryEmbedding: ArrayLike<number>, depth: number): Promise<VectorHit[]> {
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, toVectorLiteral(queryEmbedding), depth];
+  const sql = ((await activeVersions.fetch(db)) ?? 0) >= BUCKETED_SINCE ? SQL_BY_BUCKET[userBucket(scope.userId)]! : SQL_UNBUCKETED;
+  const rows = await db.transaction(async (tx) => {
+    await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
+    return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string }>(sql, params)).rows;
+  });
+  const byRecord = new Map<string, VectorHit>();
+  for (const row of rows) {
+    const similarity = Number(row.similarity);
+    const hit = byRecord.get(row.record_id) ?? { record_id: row.record_id, similarity, user_similarity: null, reply_similarity: null };
+    hit.similarity = Math.max(hit.similarity, similarity);
+    if (row.side === 'user') hit.user_similarity = similarity;
+    else hit.reply_similarity = similarity;
+    byRecord.set(row.record_id, hit);
+  }
+  return [...byRecord.values()].sort((a, b) => b.similarity - a.similarity || compareIds(a.record_id, b.record_id));
+}
+
+/** Record ids in a fixed order, to break ties the same way on every run. */
+export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
