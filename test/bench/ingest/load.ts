@@ -19,38 +19,33 @@ export interface LoadResult {
 export async function postRounds(url: string, keys: readonly string[], seconds: number, options: { idempotencyKeys?: boolean } = {}): Promise<LoadResult> {
   let clientNumber = 0;
   const acknowledgedIds = new Set<string>();
+  const onResponse = (status: number, body: string) => {
+    if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
+  };
+  // As @memctx/client sends them: a fresh key per round.
+  const withKey = (request: { headers: Record<string, string> }) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } });
   const result = await autocannon({
     url,
     connections: keys.length,
     duration: seconds,
-    requests: [
-      {
+    // Each connection is one client with its own user and session, posting round after round to it, as an
+    // assistant does. (A request's context is reset after every request, so it cannot say which connection it is on.)
+    setupClient(client: { setRequests(requests: unknown[]): void }) {
+      const n = clientNumber++;
+      client.setRequests([{
         method: 'POST',
         path: '/api/v1/memory/ingest',
-        setupRequest(request: Record<string, unknown>, context: { n?: number }) {
-          context.n ??= clientNumber++;
-          const n = context.n;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${keys[n % keys.length]}`,
-              // As @memctx/client sends them: a fresh key per round.
-              ...(options.idempotencyKeys ? { 'idempotency-key': randomUUID() } : {}),
-            },
-            body: JSON.stringify({
-              session_id: `bench-session-${n}`,
-              user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
-              assistant_message: 'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
-              response_time_ms: 420,
-            }),
-          };
-        },
-        onResponse(status: number, body: string) {
-          if (status < 300) acknowledgedIds.add((JSON.parse(body) as { round_id: string }).round_id);
-        },
-      },
-    ],
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[n % keys.length]}` },
+        body: JSON.stringify({
+          session_id: `bench-session-${n}`,
+          user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
+          assistant_message: 'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
+          response_time_ms: 420,
+        }),
+        ...(options.idempotencyKeys ? { setupRequest: withKey } : {}),
+        onResponse,
+      }]);
+    },
   });
   return {
     seconds,

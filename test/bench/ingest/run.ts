@@ -9,7 +9,7 @@
  * time goes inside the API (stages, from /metrics).
  *   pnpm build && pnpm bench:ingest
  * Env: MEMCTX_BENCH_DATABASE_URL (server to create a scratch database on), MEMCTX_BENCH_SECONDS (15 per phase),
- *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profile of the API process),
+ *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profiles of the API and of the first projector process),
  *      MEMCTX_BENCH_PHASES (reference,bare,memctx,api-alone: the last runs memctx with the projector stopped during the
  *      load and started after it, the write path alone), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
  *      as the typed client's do; the reference has no such feature).
@@ -55,9 +55,11 @@ function report(name: string, result: LoadResult, cpu: Record<string, number>): 
 requireBuild();
 const database = await createBenchDatabase(serverUrl);
 const profileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-prof-'));
+const projectorProfileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-projector-prof-'));
+const cpuProfile = (dir: string) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
 const common = { MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000' };
-const api = await startService({ ...common, PORT: String(PORT), MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-let projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+const api = await startService({ ...common, PORT: String(PORT), MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, cpuProfile(profileDir));
+let projector = await startService({ ...common, MEMCTX_ROLES: 'projector' }, cpuProfile(projectorProfileDir));
 const db: Db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
 const store = createPostgresEventStore(db);
 const results = new Map<string, LoadResult>();
@@ -141,6 +143,10 @@ try {
   await database.drop();
 }
 if (profile) {
-  console.log('  API CPU profile, self time by area:');
-  for (const { area, share } of profileShares(profileDir)) console.log(`    ${fmt(share * 100)}%  ${area}`);
+  for (const [who, dir] of [['API', profileDir], ['projector', projectorProfileDir]] as const) {
+    console.log(`  ${who} CPU profile, self time by area:`);
+    for (const { area, share } of profileShares(dir)) console.log(`    ${fmt(share * 100)}%  ${area}`);
+    console.log(`  ${who} CPU profile, self time by function:`);
+    for (const { area, share } of profileShares(dir, 15, 'function')) console.log(`    ${fmt(share * 100)}%  ${area}`);
+  }
 }

@@ -18,12 +18,17 @@ function areaOf(url: string, functionName: string): string {
   return url;
 }
 
-/** Self time per area of the newest `.cpuprofile` in `dir`, as shares of all samples. */
-export function profileShares(dir: string, top = 15): { area: string; share: number }[] {
+/** A frame as a function: its name and where it is (the file under apps/, packages/ or node_modules/). */
+const functionOf = (url: string, functionName: string): string =>
+  `${functionName || '(anonymous)'} ${url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}`.trim();
+
+/** Self time per area (or per function) of the newest `.cpuprofile` in `dir`, as shares of all samples. */
+export function profileShares(dir: string, top = 15, by: 'area' | 'function' = 'area'): { area: string; share: number }[] {
   const newest = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
   if (!newest) return [];
   const profile = JSON.parse(readFileSync(join(dir, newest), 'utf8')) as CpuProfile;
-  const areaByNode = new Map(profile.nodes.map((n) => [n.id, areaOf(n.callFrame.url, n.callFrame.functionName)]));
+  const label = by === 'area' ? areaOf : functionOf;
+  const areaByNode = new Map(profile.nodes.map((n) => [n.id, label(n.callFrame.url, n.callFrame.functionName)]));
   const time = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((nodeId, i) => {
