@@ -149,16 +149,13 @@ describe('projection runner and rebuild (PostgreSQL)', () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     })());
-    let rebuilt = false;
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await rebuildProjection(db, store, sessions, { batchSize: 50 });
-      rebuilt = true;
+      await expect(rebuildProjection(db, store, sessions, { batchSize: 50 })).resolves.toMatchObject({ projection: 'sessions' });
     } finally {
       writing = false;
       await Promise.all(writers);
     }
-    expect(rebuilt).toBe(true);
     await waitUntilCaughtUp(db, store, [sessions]);
     await live.stop();
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM session_messages WHERE user_id = 'u7'");
