@@ -35,6 +35,17 @@ describe.each(backends)('writes to read models on %s', (_name, open) => {
     expect((await listMessages(h.db, 'alice', 'a-1', { limit: 1, offset: 1 }))!.messages.map((m) => m.role)).toEqual(['assistant']);
   });
 
+  it('attaches a session to a project once, by its first write naming one, however many of its writes share a batch', async () => {
+    const { projectId } = await service.createProject('erin', 'Batch');
+    await service.ingestRound('erin', { session_id: 'e-1', user_message: 'no project yet', assistant_message: '' });
+    for (let n = 0; n < 3; n++) {
+      await service.ingestRound('erin', { session_id: 'e-1', project_id: projectId, user_message: `round ${n}`, assistant_message: 'ok' });
+      await service.recordGenerated('erin', { session_id: 'e-2', project_id: projectId, user_message: `q ${n}`, assistant_message: 'a guess' });
+    }
+    await h.catchUp();
+    expect(await findProject(h.db, 'erin', projectId)).toMatchObject({ session_count: 2 });
+  });
+
   it("records the SIP built for a session on the next round's reply only, even before the session's first round", async () => {
     await service.recordSipBuilt('alice', {
       project_id: null, session_id: 'sip-1', query: 'q', records_used: 2, record_ids: ['a', 'b'], sip_text: 'Memory context [1] [2]',

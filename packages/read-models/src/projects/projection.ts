@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { ofTypes, rowsOf, runsOf } from '../events.js';
+import { ofTypes, runsOf } from '../events.js';
 
 /*
  * session_count counts the project's sessions that are not soft-deleted;
@@ -40,13 +40,29 @@ type Write = (typeof WRITES)[number];
 type Handled = (typeof HANDLES)[number];
 const isWrite = (type: string) => (WRITES as readonly string[]).includes(type);
 
-const attachSessions = (tx: Queryable, events: readonly ProjectedEvent<Write>[]) =>
-  tx.query(
+/**
+ * The first write per session that names a project, in feed order: only those can attach a session. Picked here,
+ * so the statement gets a few small rows instead of every round of the batch with its messages (at 50 rounds a
+ * session, a fiftieth of the rows, and none of the text).
+ */
+function firstAttachments(events: readonly ProjectedEvent<Write>[]) {
+  const firsts = new Map<string, { user_id: string; session_id: string; project_id: string; at: string }>();
+  for (const { data } of events) {
+    const key = `${data.user_id}\u0000${data.session_id}`;
+    if (data.project_id === null || firsts.has(key)) continue;
+    const at = 'ingested_at' in data ? data.ingested_at : data.recorded_at;
+    firsts.set(key, { user_id: data.user_id, session_id: data.session_id, project_id: data.project_id, at });
+  }
+  return [...firsts.values()];
+}
+
+const attachSessions = async (tx: Queryable, events: readonly ProjectedEvent<Write>[]) => {
+  const firsts = firstAttachments(events);
+  if (firsts.length === 0) return;
+  await tx.query(
     `WITH firsts AS (
-       SELECT DISTINCT ON (user_id, session_id) user_id, session_id, project_id, COALESCE(ingested_at, recorded_at)::timestamptz AS at
-       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, stream_position bigint, ingested_at text, recorded_at text)
-       WHERE project_id IS NOT NULL
-       ORDER BY user_id, session_id, stream_position
+       SELECT user_id, session_id, project_id, at::timestamptz AS at
+       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, at text)
      ),
      attached AS (
        INSERT INTO project_sessions (user_id, session_id, project_id, active)
@@ -60,8 +76,9 @@ const attachSessions = (tx: Queryable, events: readonly ProjectedEvent<Write>[])
        FROM attached a JOIN firsts f USING (user_id, session_id) GROUP BY a.user_id, a.project_id
      ) a
      WHERE p.user_id = a.user_id AND p.project_id = a.project_id`,
-    [rowsOf(events)],
+    [JSON.stringify(firsts)],
   );
+};
 
 async function applyOne(tx: Queryable, event: ProjectedEvent<Exclude<Handled, Write>>): Promise<void> {
   switch (event.type) {
