@@ -27,6 +27,8 @@ export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDe
 
 export interface BuiltSip extends ComposedSip {
   tokens_baseline: number;
+  /** The sessions of the cited rounds, sorted: purging any of them erases this SIP's text. */
+  cited_session_ids: string[];
 }
 
 export interface SipBuildDeps {
@@ -73,5 +75,8 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     terms,
     policy: settings.policy,
   }));
-  return { ...composed, tokens_baseline: lexical.scopeTokens };
+  // The cited records were read with their sessions: no second look-up of the same rows.
+  const sessionOf = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));
+  const cited = new Set(composed.record_ids.map((id) => sessionOf.get(id)).filter((session) => typeof session === 'string'));
+  return { ...composed, tokens_baseline: lexical.scopeTokens, cited_session_ids: [...cited].sort() };
 }

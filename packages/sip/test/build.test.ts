@@ -60,6 +60,17 @@ describe('SIP build over the read models', () => {
     expect(sip.tokens_sip).toBe(countTokens(sip.sip));
   });
 
+  it('names the sessions of the records it cites, each once, sorted, as the table holds them', async () => {
+    const sip = await build('alice', null);
+    expect(sip.record_ids.length).toBeGreaterThan(1);
+    const { rows } = await db.query<{ session_id: string }>(
+      'SELECT DISTINCT session_id FROM memory_records WHERE user_id = $1 AND record_id = ANY($2::text[]) ORDER BY session_id',
+      ['alice', sip.record_ids],
+    );
+    expect(sip.cited_session_ids).toEqual(rows.map((row) => row.session_id));
+    expect(sip.cited_session_ids).toEqual(['g1', 'travel']);
+  });
+
   it('never uses AI_GENERATED records as facts: they are not SIP-eligible', async () => {
     const sip = await build('alice', 'love tomatoes Lisbon');
     expect(sip.citations.map((c) => c.provenance)).not.toContain('AI_GENERATED');

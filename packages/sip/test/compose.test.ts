@@ -14,6 +14,7 @@ function candidate(overrides: Partial<Candidate> = {}): Candidate {
     record_type: 'FACTUAL',
     source_id: null,
     source_title: null,
+    session_id: null,
     created_at: new Date('2026-11-20T10:00:00Z'),
     similarity: 0.8,
     user_similarity: 0.8,

@@ -67,7 +67,7 @@ describe('excerpts: only what bears on the query', () => {
 describe('near-duplicates', () => {
   let n = 0;
   const candidate = (content: string, day: number): Candidate => ({
-    record_id: `r${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null,
+    record_id: `r${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
     created_at: new Date(Date.UTC(2026, 10, day)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n),
   });
 
@@ -84,7 +84,7 @@ describe('near-duplicates', () => {
 describe('near-duplicates are judged by words, not numbers', () => {
   let n = 100;
   const candidate = (content: string): Candidate => ({
-    record_id: `d${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null,
+    record_id: `d${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
     created_at: new Date(Date.UTC(2026, 10, n - 100)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / n,
   });
   const compose = (contents: string[]) =>

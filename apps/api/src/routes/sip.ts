@@ -1,5 +1,4 @@
 import { buildSip as buildSipEndpoint } from '@memctx/contracts';
-import { sessionsOfRecords } from '@memctx/read-models';
 import { buildSip } from '@memctx/sip';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
@@ -18,7 +17,6 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings, onStage: (stage, ms) => addStage(req, stage, ms) },
         { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
       );
-      const citedSessions = await timed(req, 'cited_sessions', () => sessionsOfRecords(deps.db, auth.userId, built.record_ids));
       const { position } = await timed(req, 'record', () => deps.service.recordSipBuilt(auth.userId, {
         project_id: body.project_id,
         session_id: body.session_id,
@@ -26,7 +24,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         records_used: built.records_used,
         record_ids: built.record_ids,
         // Purging any of these sessions erases this SIP's text (crypto-shredding seals it under each one's key).
-        cited_session_ids: citedSessions,
+        cited_session_ids: built.cited_session_ids,
         sip_text: built.sip,
         tokens_sip: built.tokens_sip,
         tokens_baseline: built.tokens_baseline,

@@ -16,6 +16,8 @@ export interface Candidate {
   record_type: string;
   source_id: string | null;
   source_title: string | null;
+  /** The session a round belongs to (null for a document chunk): a SIP that cites it is erased when it is purged. */
+  session_id: string | null;
   created_at: Date;
   /** Cosine similarity to the query of the closer of the record's two sides, when embedded and among the nearest. */
   similarity: number | null;
@@ -77,7 +79,7 @@ export function fuse(lexical: LexicalHits, vector: readonly VectorHit[], hasQuer
 
 // What a candidate carries: not the search vector nor the embeddings themselves. Read again in scope, so a
 // record deleted or hidden since the lists were made drops out.
-const CANDIDATE_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.created_at';
+const CANDIDATE_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.session_id, m.created_at';
 const READ_SQL = `SELECT ${CANDIDATE_COLUMNS} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
 
 type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score' | 'text_match'>;
@@ -141,7 +143,7 @@ const NEIGHBOURS_SQL = `
     SELECT a.record_id AS anchor_id, m.session_id, m.global_position FROM unnest($4::text[]) AS a(record_id)
     JOIN memory_records m ON m.user_id = $1 AND m.record_id = a.record_id WHERE m.session_id IS NOT NULL
   )
-  SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.created_at,
+  SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.session_id, n.created_at,
     n.user_similarity, n.reply_similarity
   FROM anchors a CROSS JOIN LATERAL (
     (SELECT ${CANDIDATE_COLUMNS}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
