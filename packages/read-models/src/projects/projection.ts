@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { ofTypes, runsOf } from '../events.js';
+import { ofTypes, runsOf, sessionOf } from '../events.js';
 
 /*
  * session_count counts the project's sessions that are not soft-deleted;
@@ -47,8 +47,9 @@ const isWrite = (type: string) => (WRITES as readonly string[]).includes(type);
  */
 function firstAttachments(events: readonly ProjectedEvent<Write>[]) {
   const firsts = new Map<string, { user_id: string; session_id: string; project_id: string; at: string }>();
-  for (const { data } of events) {
-    const key = `${data.user_id}\u0000${data.session_id}`;
+  for (const event of events) {
+    const { data } = event;
+    const key = sessionOf(event);
     if (data.project_id === null || firsts.has(key)) continue;
     const at = 'ingested_at' in data ? data.ingested_at : data.recorded_at;
     firsts.set(key, { user_id: data.user_id, session_id: data.session_id, project_id: data.project_id, at });
