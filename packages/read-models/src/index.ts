@@ -2,11 +2,12 @@ import type { Projection } from '@memctx/projections';
 import { sessionsProjection } from './sessions/projection.js';
 import { memoryRecordsProjection } from './memory-records/projection.js';
 import { projectsProjection } from './projects/projection.js';
-import { activityProjection } from './activity/projection.js';
+import { activityProjection, ACTIVITY_SUMMARY_LENGTH } from './activity/projection.js';
 import { efficiencyProjection } from './efficiency/projection.js';
 import { sourcesProjection } from './sources/projection.js';
 
 export { sessionsProjection, memoryRecordsProjection, projectsProjection, activityProjection, efficiencyProjection, sourcesProjection };
+export { ACTIVITY_SUMMARY_LENGTH };
 
 /** Every read model the service serves, in the order the projector starts them. */
 export const allProjections: readonly Projection[] = [

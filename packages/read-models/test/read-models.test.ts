@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { ConflictError, NotFoundError } from '@memctx/domain';
-import { findLiveSession, findProject, listMessages, provenanceCounts, recentActivity, sessionsDueForPurge } from '@memctx/read-models';
+import { ACTIVITY_SUMMARY_LENGTH, findLiveSession, findProject, listMessages, provenanceCounts, recentActivity, sessionsDueForPurge } from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 describe.each(backends)('writes to read models on %s', (_name, open) => {
@@ -83,8 +83,17 @@ describe.each(backends)('writes to read models on %s', (_name, open) => {
     });
     const activity = await recentActivity(h.db, 'carol', 10);
     expect(activity.map((a) => a.type).sort()).toEqual(['round_ingested', 'statement_generated']);
+    expect(activity.find((a) => a.type === 'statement_generated')!.summary).toBe('Probably Tuesday.');
     // A generated statement is a record, not a transcript turn.
     expect((await listMessages(h.db, 'carol', 'c-1', { limit: 50, offset: 0 }))!.total).toBe(2);
+  });
+
+  it('shows each activity item as one line of at most ACTIVITY_SUMMARY_LENGTH characters', async () => {
+    const message = `Plans\n\n  for\tthe ${'trip '.repeat(60)}`;
+    await service.ingestRound('erin', { session_id: 'e-1', user_message: message, assistant_message: '' });
+    await h.catchUp();
+    const [item] = await recentActivity(h.db, 'erin', 10);
+    expect(item!.summary).toBe(`Plans for the ${'trip '.repeat(60)}`.slice(0, ACTIVITY_SUMMARY_LENGTH));
   });
 
   it('hides a soft-deleted session everywhere, restores it, and purges it after the window', async () => {

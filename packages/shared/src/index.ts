@@ -24,3 +24,4 @@ export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from 
 export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';
 export { timeStage, type StageTimer } from './stages.js';
+export { oneLine } from './text.js';

@@ -1,5 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
+import { oneLine } from '@memctx/shared';
 import { deleteSessions, ofTypes, setSessionsHidden, stepsOf } from '../events.js';
 
 export const ACTIVITY_SUMMARY_LENGTH = 140;
@@ -31,8 +32,6 @@ const indexSql = `
 CREATE INDEX activity_items_newest ON activity_items (user_id, occurred_at DESC, global_position DESC) WHERE NOT hidden;
 `;
 
-const clip = `left(regexp_replace(i.text, '\\s+', ' ', 'g'), ${ACTIVITY_SUMMARY_LENGTH})`;
-
 // Event types that add an item to the feed; lifecycle events hide or delete a session's items.
 const ITEM_TYPES = ['RoundIngested', 'GeneratedStatementRecorded', 'SipBuilt', 'DocumentIngestRequested', 'DocumentIngested', 'DocumentIngestFailed'] as const;
 const LIFECYCLE_TYPES = ['SessionSoftDeleted', 'SessionRestored', 'SessionPurged'] as const;
@@ -46,7 +45,7 @@ const sessionIdOf = (event: ProjectedEvent<(typeof ITEM_TYPES)[number] | (typeof
 function itemOf(event: ItemEvent) {
   const item = (type: string, ref_id: string, text: string, at: string) => ({
     user_id: event.data.user_id, global_position: event.global_position, type, ref_id, project_id: event.data.project_id,
-    session_id: sessionIdOf(event), text, at,
+    session_id: sessionIdOf(event), summary: oneLine(text, ACTIVITY_SUMMARY_LENGTH), at,
   });
   switch (event.type) {
     case 'RoundIngested':
@@ -69,9 +68,9 @@ function itemOf(event: ItemEvent) {
 const insertItems = (tx: Queryable, events: readonly ItemEvent[]) =>
   tx.query(
     `INSERT INTO activity_items (user_id, global_position, type, ref_id, project_id, session_id, summary, occurred_at)
-     SELECT i.user_id, i.global_position, i.type, i.ref_id, i.project_id, i.session_id, ${clip}, i.at::timestamptz
+     SELECT i.user_id, i.global_position, i.type, i.ref_id, i.project_id, i.session_id, i.summary, i.at::timestamptz
      FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, global_position bigint, type text, ref_id text, project_id text,
-       session_id text, text text, at text)
+       session_id text, summary text, at text)
      ON CONFLICT DO NOTHING`,
     [JSON.stringify(events.map(itemOf))],
   );
