@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@memctx/testing';
-import { createPgliteDb, createPostgresDb, migrate, type Db } from '@memctx/db';
+import fc from 'fast-check';
+import { asColumns, createPgliteDb, createPostgresDb, migrate, type Db } from '@memctx/db';
 
 const backends: Array<[string, () => Promise<{ db: Db; cleanup: () => Promise<void> }>]> = [
   [
@@ -24,6 +25,29 @@ describe.each(backends)('Db on %s', (_name, open) => {
     const { rows } = await db.query<{ n: number; x: number }>('SELECT 9007199254740991::int8 AS n, pg_current_xact_id() AS x');
     expect(rows[0]?.n).toBe(Number.MAX_SAFE_INTEGER);
     expect(typeof rows[0]?.x).toBe('number');
+  });
+
+  it('reads rows sent as one array per column back exactly (nulls, quotes, braces, the word NULL, any text)', async () => {
+    const columns = { name: 'text', n: 'bigint', flag: 'boolean', at: 'timestamptz' } as const;
+    const read = async (rows: { name: string | null; n: number; flag: boolean | null; at: string }[]) => {
+      const input = asColumns(rows, columns);
+      const result = await db.query<{ name: string | null; n: number; flag: boolean | null; at: Date }>(
+        `SELECT name, n, flag, at FROM ${input.from}`, input.params,
+      );
+      return result.rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+    };
+    const at = '2026-11-25T10:00:00.000Z';
+    const tricky = ['', 'NULL', 'null', '"quoted"', 'back\\slash', '{a,b}', 'comma, here', ' spaced ', 'line\nbreak', 'é😀'];
+    const rows = tricky.map((name, i) => ({ name, n: i, flag: i % 2 === 0, at }));
+    rows.push({ name: null, n: 99, flag: null, at });
+    expect(await read(rows)).toEqual(rows);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme' }).filter((s) => !s.includes('\u0000')), { maxLength: 20 }), async (names) => {
+        const sent = names.map((name, n) => ({ name, n, flag: true, at }));
+        expect(await read(sent)).toEqual(sent);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('rolls a failed transaction back', async () => {

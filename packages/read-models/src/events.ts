@@ -1,4 +1,4 @@
-import type { Queryable } from '@memctx/db';
+import { asColumns, type ColumnType, type Queryable } from '@memctx/db';
 import type { EventType } from '@memctx/domain';
 import { isOneOf, type ProjectedEvent } from '@memctx/projections';
 
@@ -36,10 +36,12 @@ export function runsOf<E extends Typed>(events: readonly E[], groupOf: (type: st
   return runs;
 }
 
-/** Event data with its feed coordinates, as one JSON row for jsonb_to_recordset. */
-export function rowsOf(events: readonly ProjectedEvent[]): string {
-  return JSON.stringify(
+/** The named fields of the events' data and their feed coordinates (stream_position, global_position), one array parameter per column. */
+export function eventColumns<K extends string>(events: readonly ProjectedEvent[], columns: Readonly<Record<K, ColumnType>>, firstParam = 1) {
+  return asColumns(
     events.map((event) => ({ ...event.data, stream_position: event.stream_position, global_position: event.global_position })),
+    columns,
+    firstParam,
   );
 }
 

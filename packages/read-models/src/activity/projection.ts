@@ -1,4 +1,4 @@
-import type { Queryable } from '@memctx/db';
+import { asColumns, type Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { oneLine } from '@memctx/shared';
 import { deleteSessions, ofTypes, setSessionsHidden, stepsOf } from '../events.js';
@@ -65,15 +65,21 @@ function itemOf(event: ItemEvent) {
   }
 }
 
-const insertItems = (tx: Queryable, events: readonly ItemEvent[]) =>
-  tx.query(
+const ITEM_COLUMNS = {
+  user_id: 'text', global_position: 'bigint', type: 'text', ref_id: 'text', project_id: 'text', session_id: 'text', summary: 'text',
+  at: 'timestamptz',
+} as const;
+
+const insertItems = (tx: Queryable, events: readonly ItemEvent[]) => {
+  const input = asColumns(events.map(itemOf), ITEM_COLUMNS);
+  return tx.query(
     `INSERT INTO activity_items (user_id, global_position, type, ref_id, project_id, session_id, summary, occurred_at)
-     SELECT i.user_id, i.global_position, i.type, i.ref_id, i.project_id, i.session_id, i.summary, i.at::timestamptz
-     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, global_position bigint, type text, ref_id text, project_id text,
-       session_id text, summary text, at text)
+     SELECT user_id, global_position, type, ref_id, project_id, session_id, summary, at
+     FROM ${input.from}
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(events.map(itemOf))],
+    input.params,
   );
+};
 
 const sessionKey = (event: Parameters<typeof sessionIdOf>[0]) => `${event.data.user_id}\u0000${sessionIdOf(event) ?? ''}`;
 

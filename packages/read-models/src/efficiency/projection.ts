@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { ofTypes, rowsOf, runsOf } from '../events.js';
+import { eventColumns, ofTypes, runsOf } from '../events.js';
 
 /*
  * One row per SIP build with its token figures, for the efficiency dashboard.
@@ -25,15 +25,21 @@ CREATE INDEX sip_builds_window ON sip_builds (user_id, built_at) WHERE NOT hidde
 CREATE INDEX sip_builds_session ON sip_builds (user_id, session_id) WHERE session_id IS NOT NULL;
 `;
 
-const insertBuilds = (tx: Queryable, events: readonly ProjectedEvent<'SipBuilt'>[]) =>
-  tx.query(
+const BUILD_COLUMNS = {
+  user_id: 'text', build_id: 'text', project_id: 'text', session_id: 'text', built_at: 'timestamptz', records_used: 'int',
+  tokens_sip: 'int', tokens_baseline: 'bigint', global_position: 'bigint',
+} as const;
+
+const insertBuilds = (tx: Queryable, events: readonly ProjectedEvent<'SipBuilt'>[]) => {
+  const input = eventColumns(events, BUILD_COLUMNS);
+  return tx.query(
     `INSERT INTO sip_builds (user_id, build_id, project_id, session_id, built_at, records_used, tokens_sip, tokens_baseline, global_position)
-     SELECT user_id, build_id, project_id, session_id, built_at::timestamptz, records_used, tokens_sip, tokens_baseline, global_position
-     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, build_id text, project_id text, session_id text, built_at text,
-       records_used int, tokens_sip int, tokens_baseline bigint, global_position bigint)
+     SELECT user_id, build_id, project_id, session_id, built_at, records_used, tokens_sip, tokens_baseline, global_position
+     FROM ${input.from}
      ON CONFLICT DO NOTHING`,
-    [rowsOf(events)],
+    input.params,
   );
+};
 
 async function applyLifecycle(tx: Queryable, event: ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored' | 'SessionPurged'>): Promise<void> {
   const { user_id, session_id } = event.data;

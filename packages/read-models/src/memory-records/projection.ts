@@ -1,4 +1,4 @@
-import type { Queryable } from '@memctx/db';
+import { asColumns, type Queryable } from '@memctx/db';
 import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
@@ -179,18 +179,24 @@ interface RecordRow {
   global_position: string;
 }
 
-const insertRecords = (tx: Queryable, rows: RecordRow[]) =>
-  tx.query(
+const RECORD_COLUMNS = {
+  user_id: 'text', record_id: 'text', session_id: 'text', project_id: 'text', source_id: 'text', source_title: 'text', provenance: 'text',
+  sip_eligible: 'boolean', summary: 'text', content: 'text', embed_text: 'text', reply_text: 'text', token_count: 'int',
+  created_at: 'timestamptz', global_position: 'bigint',
+} as const;
+
+const insertRecords = (tx: Queryable, rows: RecordRow[]) => {
+  const input = asColumns(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })), RECORD_COLUMNS);
+  return tx.query(
     `INSERT INTO memory_records (user_id, record_id, session_id, project_id, source_id, source_title, provenance, record_type,
        sip_eligible, summary, content, embed_text, reply_text, token_count, created_at, global_position)
      SELECT user_id, record_id, session_id, project_id, source_id, source_title, provenance, 'FACTUAL', sip_eligible, summary,
-       content, embed_text, coalesce(reply_text, ''), token_count, created_at::timestamptz, global_position
-     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, record_id text, session_id text, project_id text, source_id text,
-       source_title text, provenance text, sip_eligible boolean, summary text, content text, embed_text text, reply_text text, token_count int,
-       created_at text, global_position bigint)
+       content, embed_text, coalesce(reply_text, ''), token_count, created_at, global_position
+     FROM ${input.from}
      ON CONFLICT (user_id, record_id) DO NOTHING`,
-    [JSON.stringify(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })))],
+    input.params,
   );
+};
 
 function roundRecord(r: RoundIngested['data'], global_position: string): RecordRow {
   return {

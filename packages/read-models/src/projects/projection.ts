@@ -1,4 +1,4 @@
-import type { Queryable } from '@memctx/db';
+import { asColumns, type Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { ofTypes, runsOf, sessionOf } from '../events.js';
 
@@ -60,11 +60,9 @@ function firstAttachments(events: readonly ProjectedEvent<Write>[]) {
 const attachSessions = async (tx: Queryable, events: readonly ProjectedEvent<Write>[]) => {
   const firsts = firstAttachments(events);
   if (firsts.length === 0) return;
+  const input = asColumns(firsts, { user_id: 'text', session_id: 'text', project_id: 'text', at: 'timestamptz' });
   await tx.query(
-    `WITH firsts AS (
-       SELECT user_id, session_id, project_id, at::timestamptz AS at
-       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, at text)
-     ),
+    `WITH firsts AS (SELECT user_id, session_id, project_id, at FROM ${input.from}),
      attached AS (
        INSERT INTO project_sessions (user_id, session_id, project_id, active)
        SELECT user_id, session_id, project_id, true FROM firsts
@@ -77,7 +75,7 @@ const attachSessions = async (tx: Queryable, events: readonly ProjectedEvent<Wri
        FROM attached a JOIN firsts f USING (user_id, session_id) GROUP BY a.user_id, a.project_id
      ) a
      WHERE p.user_id = a.user_id AND p.project_id = a.project_id`,
-    [JSON.stringify(firsts)],
+    input.params,
   );
 };
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { lastPerKey, ofTypes, rowsOf, sessionArrays, sessionOf, stepsOf } from '../events.js';
+import { eventColumns, lastPerKey, ofTypes, sessionArrays, sessionOf, stepsOf } from '../events.js';
 
 export const TITLE_LENGTH = 80;
 export const PREVIEW_LENGTH = 160;
@@ -53,6 +53,11 @@ CREATE INDEX sessions_active_by_user ON sessions (user_id, updated_at DESC) WHER
 CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NOT NULL;
 `;
 
+const ROUND_COLUMNS = {
+  user_id: 'text', session_id: 'text', project_id: 'text', round_id: 'text', user_message: 'text', assistant_message: 'text',
+  occurred_at: 'timestamptz', ingested_at: 'timestamptz', stream_position: 'bigint',
+} as const;
+
 /*
  * One round becomes two turns, user then assistant (an empty reply adds no
  * assistant turn). seq = stream position * 2 (+1 for the reply) keeps the
@@ -61,12 +66,12 @@ CREATE INDEX sessions_purge_due ON sessions (purge_after) WHERE deleted_at IS NO
  * built for the session since its previous round (session_sips) and land on the
  * reply of the next round only.
  */
-const applyRounds = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngested'>[]) =>
-  tx.query(
+const applyRounds = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngested'>[]) => {
+  const input = eventColumns(events, ROUND_COLUMNS);
+  return tx.query(
     `WITH input AS (
-       SELECT i.*, COALESCE(i.occurred_at, i.ingested_at)::timestamptz AS at
-       FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, round_id text,
-         user_message text, assistant_message text, occurred_at text, ingested_at text, stream_position bigint)
+       SELECT i.*, COALESCE(i.occurred_at, i.ingested_at) AS at
+       FROM ${input.from}
        LEFT JOIN sessions s USING (user_id, session_id)
        WHERE s.stream_position IS NULL OR i.stream_position > s.stream_position
      ),
@@ -109,8 +114,9 @@ const applyRounds = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngest
        last_message_preview = EXCLUDED.last_message_preview,
        message_count = s.message_count + EXCLUDED.message_count,
        stream_position = GREATEST(s.stream_position, EXCLUDED.stream_position)`,
-    [rowsOf(events)],
+    input.params,
   );
+};
 
 /**
  * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
@@ -124,20 +130,24 @@ const consumeSips = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngest
   );
 
 /** A generated statement creates the session when it is the first write, but adds no transcript turn. */
-const applyGenerated = (tx: Queryable, events: readonly ProjectedEvent<'GeneratedStatementRecorded'>[]) =>
-  tx.query(
+const GENERATED_COLUMNS = { user_id: 'text', session_id: 'text', project_id: 'text', recorded_at: 'timestamptz', stream_position: 'bigint' } as const;
+
+const applyGenerated = (tx: Queryable, events: readonly ProjectedEvent<'GeneratedStatementRecorded'>[]) => {
+  const input = eventColumns(events, GENERATED_COLUMNS);
+  return tx.query(
     `INSERT INTO sessions AS s (user_id, session_id, project_id, created_at, updated_at, stream_position)
      SELECT user_id, session_id, (array_agg(project_id ORDER BY stream_position) FILTER (WHERE project_id IS NOT NULL))[1],
-       min(recorded_at::timestamptz), max(recorded_at::timestamptz), max(stream_position)
-     FROM jsonb_to_recordset($1::jsonb) AS i(user_id text, session_id text, project_id text, recorded_at text, stream_position bigint)
+       min(recorded_at), max(recorded_at), max(stream_position)
+     FROM ${input.from}
      GROUP BY user_id, session_id
      ON CONFLICT (user_id, session_id) DO UPDATE SET
        project_id = COALESCE(s.project_id, EXCLUDED.project_id),
        updated_at = GREATEST(s.updated_at, EXCLUDED.updated_at),
        stream_position = GREATEST(s.stream_position, EXCLUDED.stream_position)
      WHERE EXCLUDED.stream_position > s.stream_position`,
-    [rowsOf(events)],
+    input.params,
   );
+};
 
 
 /*
