@@ -27,7 +27,7 @@ import { requireBuild, startService } from '../lib/processes.js';
 import { profileShares } from '../lib/profile.js';
 import { fmt } from '../lib/stats.js';
 import { lossCheck, settledRounds, countRounds } from './checks.js';
-import { measureCpu } from './cpu.js';
+import { measureCpu } from '../lib/cpu.js';
 import { postRounds, type LoadResult } from './load.js';
 import { startReference } from './reference.js';
 import { printStages, requestStages } from '../lib/stages.js';

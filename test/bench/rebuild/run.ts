@@ -5,6 +5,7 @@
  *                                 (summed over the lanes, which run side by side: it can exceed the wall time)
  *   MEMCTX_BENCH_PROJECTIONS=sessions,memory_records   only these (all by default)
  *   MEMCTX_BENCH_LANES=1          transactions side by side per batch (the rebuild's default otherwise)
+ * Each projection's line is followed by the CPU it cost per event, in this process and in its PostgreSQL backends.
  *   MEMCTX_BENCH_KEEP=1           keeps the seeded feed (memctx_bench_rebuild_<events>) and reuses it next time
  * The feed is seeded through the event store's appendMany with valid domain
  * events: per user one project and sessions of rounds bound to it, some
@@ -17,6 +18,7 @@ import { createPostgresEventStore, migrateEventStore, type AppendManyItem, type 
 import type { Queryable } from '@memctx/db';
 import { ensureActiveGeneration, migrateGenerations, rebuildProjection, type Projection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
+import { measureCpu } from '../lib/cpu.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { fmt } from '../lib/stats.js';
 
@@ -134,7 +136,7 @@ try {
     // Seconds spent in each phase (replaying, indexing, switching), from one phase change to the next.
     const phases = new Map<string, number>();
     let phase = { name: 'replaying', since: performance.now() };
-    const result = await rebuildProjection(db, store, projection, {
+    const { result, cpu } = await measureCpu(db, { node: process.pid }, () => rebuildProjection(db, store, projection, {
       batchSize,
       lanes,
       onProgress: (p) => {
@@ -147,9 +149,12 @@ try {
           process.stderr.write(`  ${projection.name}: ${p.processed} events\n`);
         }
       },
-    });
+    }));
     const spent = [...phases].map(([name, seconds]) => `${name} ${fmt(seconds)} s`).join(', ');
     console.log(`  ${projection.name.padEnd(16)} ${fmt(result.events / result.seconds, 0).padStart(8)} events/s  (${result.events} events in ${fmt(result.seconds)} s: ${spent})`);
+    // CPU per event is steadier than the rate on a shared machine: compare code by it.
+    const perEvent = (seconds = 0) => fmt((seconds * 1e6) / result.events, 1);
+    console.log(`  ${''.padEnd(16)} CPU µs per event: process ${perEvent(cpu.node)}, PostgreSQL ${perEvent(cpu['node pg'])}`);
     for (const [sql, { ms, calls }] of [...(times ?? new Map<string, { ms: number; calls: number }>())].sort((a, b) => b[1].ms - a[1].ms)) {
       console.log(`      ${fmt(ms / 1000).padStart(7)} s  ${String(calls).padStart(6)} calls  ${sql}`);
     }

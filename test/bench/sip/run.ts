@@ -4,6 +4,7 @@
  * MEMCTX_BENCH_USER_RECORDS of them the measured user's.
  *   pnpm build && pnpm bench:sip                                   (10,000 records)
  *   MEMCTX_BENCH_RECORDS=1000000 MEMCTX_BENCH_USER_RECORDS=100000 pnpm bench:sip
+ * MEMCTX_BENCH_PROFILE=1 also prints where the API spent its CPU during the measured builds (by area and by function).
  * MEMCTX_BENCH_KEEP=1 keeps the seeded database (memctx_bench_sip_<records>_<user records>) and
  * reuses it on the next run with the same sizes, so a million-record seed is paid once.
  * Records are seeded straight into the memory_records read model: texts are
@@ -15,10 +16,13 @@ import { createPostgresDb } from '@memctx/db';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache } from '@memctx/embeddings';
 import { activeGeneration } from '@memctx/projections';
 import { memoryRecordsProjection, toVectorLiteral, VECTOR_INDEX_SQL } from '@memctx/read-models';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
+import { profileShares } from '../lib/profile.js';
 import { printStages, stageFigures, stageSnapshot } from '../lib/stages.js';
 import { fmt, summarize } from '../lib/stats.js';
 
@@ -28,6 +32,7 @@ const mine = Math.min(total, Number(process.env.MEMCTX_BENCH_USER_RECORDS ?? Mat
 const requests = Number(process.env.MEMCTX_BENCH_REQUESTS ?? 400);
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = String(18_800 + (process.pid % 100));
+const profileDir = process.env.MEMCTX_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'memctx-sip-prof-')) : undefined;
 const modelsDir = resolve(import.meta.dirname, '../../../models');
 
 requireBuild();
@@ -135,7 +140,7 @@ try {
 
   // Restart the API so its pool sees the new index statistics from the first query on.
   await api.stop();
-  api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' });
+  api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 
   const build = async (query: string) => {
     const began = performance.now();
@@ -164,4 +169,10 @@ try {
   await api.stop();
   await db.close();
   await database.drop();
+}
+if (profileDir) {
+  for (const by of ['area', 'function'] as const) {
+    console.log(`  API CPU profile (warm-up and repeated queries included), self time by ${by}:`);
+    for (const { area, share } of profileShares(profileDir, 25, by)) console.log(`    ${fmt(share * 100)}%  ${area}`);
+  }
 }
