@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { Service } from '../lib/processes.js';
+import { NODE_FLAGS, type Service } from '../lib/processes.js';
 
 const SERVER = resolve(import.meta.dirname, 'reference-server.ts');
 
 /** Starts reference-server.ts (`insert` or `bare`) in its own Node process and resolves once it listens. */
 export async function startReference(mode: 'insert' | 'bare', port: string, databaseUrl: string): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', SERVER], {
     env: { ...process.env, REFERENCE_MODE: mode, PORT: port, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '../../..');
 export const API_MAIN = resolve(repo, 'apps/api/dist/main.js');
 
+/** V8 flags memctx runs with (the Dockerfile's NODE_OPTIONS, `pnpm start`): benchmarks give them to every server they start. */
+export const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** Benchmarks measure the compiled service, as operators run it. */
 export function requireBuild(): void {
   if (!existsSync(API_MAIN)) throw new Error('apps/api/dist is missing: run `pnpm build` first');
@@ -18,7 +21,7 @@ export interface Service {
 
 /** Starts `node apps/api/dist/main.js` with the given roles; resolves once it answers (API) or has started (others). */
 export async function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<Service> {
-  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, API_MAIN], {
     env: { ...process.env, MEMCTX_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
