@@ -44,24 +44,45 @@ interface Backend { pid: number; owner: string }
 async function backendsOf(db: Db, pids: Record<string, number | undefined>): Promise<Backend[]> {
   const portsOf = Object.entries(pids).map(([name, pid]) => [name, localPorts(pid)] as const);
   const { rows } = await db.query<{ pid: number; client_port: number }>(
-    'SELECT pid, client_port FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    // The backend running this look-up counts too: in a benchmark that measures its own pool, it is one of the measured.
+    'SELECT pid, client_port FROM pg_stat_activity WHERE datname = current_database()',
   );
   return rows.map((row) => ({ pid: row.pid, owner: portsOf.find(([, ports]) => ports.has(row.client_port))?.[0] ?? 'other' }));
 }
 
 /**
  * CPU seconds used by the named processes, and by the PostgreSQL backends serving each of them
- * (`<name> pg`), while `work` ran. A backend that connected meanwhile counts from zero; one that
- * left meanwhile is missed.
+ * (`<name> pg`), while `work` ran. The backends are sampled every half second, so one that left
+ * meanwhile (a pool closing an idle connection) counts up to its last sample; one that connected
+ * meanwhile counts from zero.
  */
 export async function measureCpu<T>(db: Db, pids: Record<string, number | undefined>, work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
   const before = new Map((await backendsOf(db, pids)).map((b) => [b.pid, cpuSeconds(b.pid)]));
+  const last = new Map<number, { owner: string; seconds: number }>();
+  const sample = async () => {
+    for (const backend of await backendsOf(db, pids)) {
+      const seconds = cpuSeconds(backend.pid);
+      // 0 once the process is gone: keep what it had used by then.
+      if (seconds > 0) last.set(backend.pid, { owner: backend.owner, seconds });
+    }
+  };
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(sample).catch(() => undefined);
+  }, 500);
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
-  const result = await work();
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(timer);
+    await sampling;
+  }
   const cpu: Record<string, number> = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) - start[name]!]));
-  for (const backend of await backendsOf(db, pids)) {
-    const key = `${backend.owner} pg`;
-    cpu[key] = (cpu[key] ?? 0) + cpuSeconds(backend.pid) - (before.get(backend.pid) ?? 0);
+  await sample();
+  for (const [pid, { owner, seconds }] of last) {
+    const key = `${owner} pg`;
+    cpu[key] = (cpu[key] ?? 0) + seconds - (before.get(pid) ?? 0);
   }
   return { result, cpu };
 }
