@@ -29,7 +29,8 @@ describe.each(backends)('Db on %s', (_name, open) => {
 
   it('reads rows sent as one array per column back exactly (nulls, quotes, braces, the word NULL, any text)', async () => {
     const columns = { name: 'text', n: 'bigint', flag: 'boolean', at: 'timestamptz' } as const;
-    const read = async (rows: { name: string | null; n: number; flag: boolean | null; at: string }[]) => {
+    type Row = { name: string | null; n: number; flag: boolean | null; at: string };
+    const read = async (rows: Row[]) => {
       const input = asColumns(rows, columns);
       const result = await db.query<{ name: string | null; n: number; flag: boolean | null; at: Date }>(
         `SELECT name, n, flag, at FROM ${input.from}`, input.params,
@@ -38,7 +39,7 @@ describe.each(backends)('Db on %s', (_name, open) => {
     };
     const at = '2026-11-25T10:00:00.000Z';
     const tricky = ['', 'NULL', 'null', '"quoted"', 'back\\slash', '{a,b}', 'comma, here', ' spaced ', 'line\nbreak', 'é😀'];
-    const rows = tricky.map((name, i) => ({ name, n: i, flag: i % 2 === 0, at }));
+    const rows: Row[] = tricky.map((name, i) => ({ name, n: i, flag: i % 2 === 0, at }));
     rows.push({ name: null, n: 99, flag: null, at });
     expect(await read(rows)).toEqual(rows);
     await fc.assert(
