@@ -86,7 +86,8 @@ const SQL = `
        ORDER BY created_at DESC, global_position DESC LIMIT $7)
     ) r ORDER BY created_at DESC, global_position DESC LIMIT $7
   ),
-  sampled AS (
+  -- Materialized: inlined, each use of size below would count the sample again (six scans of it per statement).
+  sampled AS MATERIALIZED (
     SELECT t.lexeme, coalesce(h.hits, 0)::float8 AS hits, (SELECT count(*) FROM sample)::float8 AS size
     FROM terms t LEFT JOIN (
       SELECT lexeme, count(*) AS hits FROM sample, unnest(tsvector_to_array(hit)) AS lexeme GROUP BY lexeme
