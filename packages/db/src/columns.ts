@@ -13,9 +13,12 @@ export function asColumns<K extends string>(
   firstParam = 1,
 ): { from: string; params: unknown[][] } {
   const names = Object.keys(columns) as K[];
+  return { from: unnestFrom(columns, firstParam), params: names.map((name) => rows.map((row) => row[name] ?? null)) };
+}
+
+/** The `unnest(...) AS i(...)` that reads `columns` from array parameters numbered from `firstParam`, in the columns' order. */
+export function unnestFrom(columns: Readonly<Record<string, ColumnType>>, firstParam = 1): string {
+  const names = Object.keys(columns);
   const casts = names.map((name, i) => `$${firstParam + i}::${columns[name]}[]`);
-  return {
-    from: `unnest(${casts.join(', ')}) AS i(${names.join(', ')})`,
-    params: names.map((name) => rows.map((row) => row[name] ?? null)),
-  };
+  return `unnest(${casts.join(', ')}) AS i(${names.join(', ')})`;
 }

@@ -2,4 +2,4 @@ export type { Db, DbConnection, Dialect, Queryable, QueryResult } from './types.
 export { createPostgresDb, type PostgresDbOptions } from './postgres.js';
 export { createPgliteDb, type PgliteDbOptions } from './pglite.js';
 export { ensureVectorExtension, migrate, type Migration } from './migrate.js';
-export { asColumns, type ColumnType } from './columns.js';
+export { asColumns, unnestFrom, type ColumnType } from './columns.js';

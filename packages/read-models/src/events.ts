@@ -1,4 +1,4 @@
-import { asColumns, type ColumnType, type Queryable } from '@memctx/db';
+import { unnestFrom, type ColumnType, type Queryable } from '@memctx/db';
 import type { EventType } from '@memctx/domain';
 import { isOneOf, type ProjectedEvent } from '@memctx/projections';
 
@@ -36,13 +36,17 @@ export function runsOf<E extends Typed>(events: readonly E[], groupOf: (type: st
   return runs;
 }
 
-/** The named fields of the events' data and their feed coordinates (stream_position, global_position), one array parameter per column. */
+/**
+ * The named fields of the events' data and their feed coordinates (stream_position, global_position), one array
+ * parameter per column (see asColumns), read straight from each event: no row object per event in between.
+ */
 export function eventColumns<K extends string>(events: readonly ProjectedEvent[], columns: Readonly<Record<K, ColumnType>>, firstParam = 1) {
-  return asColumns(
-    events.map((event) => ({ ...event.data, stream_position: event.stream_position, global_position: event.global_position })),
-    columns,
-    firstParam,
-  );
+  const valueOf = (event: ProjectedEvent, name: string): unknown => {
+    if (name === 'stream_position') return event.stream_position;
+    if (name === 'global_position') return event.global_position;
+    return (event.data as Record<string, unknown>)[name] ?? null;
+  };
+  return { from: unnestFrom(columns, firstParam), params: Object.keys(columns).map((name) => events.map((event) => valueOf(event, name))) };
 }
 
 /**
