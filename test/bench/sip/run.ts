@@ -5,6 +5,8 @@
  *   pnpm build && pnpm bench:sip                                   (10,000 records)
  *   MEMCTX_BENCH_RECORDS=1000000 MEMCTX_BENCH_USER_RECORDS=100000 pnpm bench:sip
  * MEMCTX_BENCH_PROFILE=1 also prints where the API spent its CPU during the measured builds (by area and by function).
+ * MEMCTX_BENCH_VECTOR_INDEXES=user builds only the measured user's bucket's two HNSW indexes, the only ones its builds
+ * read (the other 30 take about an hour at 1M records on two cores); by default all of them, as the read model has.
  * MEMCTX_BENCH_KEEP=1 keeps the seeded database (memctx_bench_sip_<records>_<user records>) and
  * reuses it on the next run with the same sizes, so a million-record seed is paid once.
  * Records are seeded straight into the memory_records read model: texts are
@@ -15,7 +17,7 @@
 import { createPostgresDb } from '@memctx/db';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache } from '@memctx/embeddings';
 import { activeGeneration } from '@memctx/projections';
-import { memoryRecordsProjection, toVectorLiteral, VECTOR_INDEX_SQL } from '@memctx/read-models';
+import { memoryRecordsProjection, toVectorLiteral, userBucket, VECTOR_INDEX_SQL } from '@memctx/read-models';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,6 +32,11 @@ const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@
 const total = Number(process.env.MEMCTX_BENCH_RECORDS ?? 10_000);
 const mine = Math.min(total, Number(process.env.MEMCTX_BENCH_USER_RECORDS ?? Math.min(total, 100_000)));
 const requests = Number(process.env.MEMCTX_BENCH_REQUESTS ?? 400);
+const USER = 'bench-user';
+// The vector indexes this run builds: all of the read model's, or the measured user's bucket's two.
+const vectorIndexSql = process.env.MEMCTX_BENCH_VECTOR_INDEXES === 'user'
+  ? VECTOR_INDEX_SQL.split(/(?=\nCREATE INDEX)/).filter((statement) => statement.includes(`user_bucket = ${userBucket(USER)};`)).join('')
+  : VECTOR_INDEX_SQL;
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = String(18_800 + (process.pid % 100));
 const profileDir = process.env.MEMCTX_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'memctx-sip-prof-')) : undefined;
@@ -43,7 +50,7 @@ let api = await startService({ ...common, PORT, MEMCTX_ROLES: 'api' });
 const db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
 try {
   const response = await fetch(`${api.url}/admin/v1/api-keys`, {
-    method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'bench-user' }),
+    method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: USER }),
   });
   const key = ((await response.json()) as { api_key: string }).api_key;
 
@@ -118,7 +125,7 @@ try {
   async function buildVectorIndexes(schema: string): Promise<number> {
     const t = performance.now();
     await db.exec(`SET maintenance_work_mem = '2GB'; SET max_parallel_maintenance_workers = 2; SET search_path = ${schema}, public;
-      ${VECTOR_INDEX_SQL} ANALYZE memory_records; RESET search_path`);
+      ${vectorIndexSql} ANALYZE memory_records; RESET search_path`);
     return (performance.now() - t) / 1000;
   }
   // A kept database seeded by other code may have other vector indexes: rebuild them as this code defines them.
@@ -129,7 +136,7 @@ try {
       throw new Error(`${keep} holds memory_records version ${active?.version}, this code version ${memoryRecordsProjection.version}: drop it to seed again`);
     }
     const schema = active.schemaName;
-    const defined = [...VECTOR_INDEX_SQL.matchAll(/CREATE INDEX (\S+)/g)].map((m) => m[1]!).sort();
+    const defined = [...vectorIndexSql.matchAll(/CREATE INDEX (\S+)/g)].map((m) => m[1]!).sort();
     const current = (await vectorIndexes(schema)).sort();
     if (current.join() !== defined.join()) {
       console.error(`rebuilding the vector indexes (${current.length} found, ${defined.length} defined)`);
