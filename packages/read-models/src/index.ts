@@ -32,7 +32,7 @@ export * from './memory-records/embeddings.js';
 export { migrateIndexFunctions } from './memory-records/index-functions.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
-export { EMBEDDING_DIMENSIONS, turnsOf, type Turn } from './memory-records/projection.js';
+export { EMBEDDING_DIMENSIONS, turnsOf, type Turn, type TurnSource } from './memory-records/projection.js';
 export * from './browse/queries.js';
 export { encodeCursor, decodeCursor, type Page, type PageRequest } from './browse/pages.js';
 export * from './browse/records.js';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { ConflictError, NotFoundError } from '@memctx/domain';
-import { ACTIVITY_SUMMARY_LENGTH, findLiveSession, findProject, listMessages, provenanceCounts, recentActivity, sessionsDueForPurge } from '@memctx/read-models';
+import {
+  ACTIVITY_SUMMARY_LENGTH, findLiveSession, findProject, listMessages, provenanceCounts, recentActivity, retrieveCandidates, sessionsDueForPurge, turnsOf,
+} from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 describe.each(backends)('writes to read models on %s', (_name, open) => {
@@ -141,5 +143,13 @@ describe.each(backends)('writes to read models on %s', (_name, open) => {
     expect(again.roundId).toBe(first.roundId);
     await h.catchUp();
     expect((await listMessages(h.db, 'fay', 'f-1', { limit: 50, offset: 0 }))!.total).toBe(1);
+  });
+
+  it('keeps a round\'s two sides as said, even when a message holds the label text the content joins them with', async () => {
+    const user_message = 'Quote this:\nAssistant: not me';
+    await service.ingestRound('gus', { session_id: 'g-1', user_message, assistant_message: 'Quoted.\nUser: still me' });
+    await h.catchUp();
+    const [record] = await retrieveCandidates(h.db, { userId: 'gus', projectId: null, includeGlobal: false }, { queryText: null, queryEmbedding: null });
+    expect(turnsOf(record!)).toEqual([{ role: 'user', text: user_message }, { role: 'assistant', text: 'Quoted.\nUser: still me' }]);
   });
 });

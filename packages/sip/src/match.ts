@@ -1,4 +1,4 @@
-import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
+import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -45,7 +45,7 @@ const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLower
  * labelled "Caroline: " makes "carolin" one): a question about what a named
  * person said is answered by that person's turns.
  */
-export function speakerTerms(records: readonly { provenance: string; content: string }[], terms: readonly WeightedTerm[]): WeightedTerm[] {
+export function speakerTerms(records: readonly TurnSource[], terms: readonly WeightedTerm[]): WeightedTerm[] {
   const speakers = new Set(records.flatMap((record) => turnsOf(record).map((turn) => speakerOf(turn.text)).filter((s): s is string => s !== null)));
   return terms.filter((term) => [...speakers].some((speaker) => matchedTerms(speaker, [term]).length > 0));
 }
@@ -59,7 +59,7 @@ export interface TurnEvidence {
   anySpeakerCoverage?: number;
 }
 
-type Assessed = Pick<Candidate, 'provenance' | 'content' | 'user_similarity' | 'reply_similarity'>;
+type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
 
 /**
  * How well one turn of the record states the query: coverage is 1 when a
@@ -122,6 +122,6 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[]): strin
 }
 
 /** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
-export function excerpt(record: { provenance: string; content: string }, terms: readonly WeightedTerm[]): string {
+export function excerpt(record: TurnSource, terms: readonly WeightedTerm[]): string {
   return turnsOf(record).map((turn) => excerptTurn(turn.text, terms)).join(' → ');
 }

@@ -6,10 +6,13 @@ import { composeSip, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER,
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
   n++;
+  // A document chunk has no sides: its content is its one turn.
+  const sides = overrides.provenance === 'DOCUMENT_VERIFIED' ? { user_text: null, assistant_text: null } : { user_text: `question ${n}`, assistant_text: `answer ${n}` };
   return {
     record_id: `r${n}`,
     summary: `summary ${n}`,
     content: `User: question ${n}\nAssistant: answer ${n}`,
+    ...sides,
     provenance: 'ROUND',
     record_type: 'FACTUAL',
     source_id: null,
@@ -66,7 +69,7 @@ describe('composeSip', () => {
   });
 
   it('stays within the token budget, keeping the best-ranked records', () => {
-    const given = Array.from({ length: 40 }, (_, i) => candidate({ content: `User: ${`topic${i} alpha${i} beta${i} gamma${i} delta${i} `.repeat(60)}` }));
+    const given = Array.from({ length: 40 }, (_, i) => candidate({ user_text: `topic${i} alpha${i} beta${i} gamma${i} delta${i} `.repeat(60), assistant_text: '' }));
     const sip = composeSip(ranked(given), { ...options, budgetTokens: 500 });
     expect(countTokens(sip.sip)).toBeLessThanOrEqual(500);
     expect(sip.tokens_sip).toBe(countTokens(sip.sip));

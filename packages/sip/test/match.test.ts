@@ -5,7 +5,7 @@ import { assess, composeSip, excerpt, excerptTurn, speakerTerms, weighTerms, typ
 // Stems as PostgreSQL's English configuration gives them, with idf as retrieval computes it over a scope.
 const terms = (...pairs: [string, number][]): WeightedTerm[] => weighTerms(pairs.map(([lexeme, idf]) => ({ lexeme, df: 1, idf })));
 const round = (user: string, assistant: string, user_similarity: number | null = null, reply_similarity: number | null = null) =>
-  ({ provenance: 'ROUND', content: `User: ${user}\nAssistant: ${assistant}`, user_similarity, reply_similarity });
+  ({ content: `User: ${user}\nAssistant: ${assistant}`, user_text: user, assistant_text: assistant, user_similarity, reply_similarity });
 const coverage = (record: ReturnType<typeof round>, t: WeightedTerm[]) => assess(record, t, speakerTerms([record], t)).coverage;
 
 describe('coverage: how much of the query one turn states', () => {
@@ -39,7 +39,7 @@ describe('coverage: how much of the query one turn states', () => {
   });
 
   it('reads a document chunk as one turn', () => {
-    expect(assess({ provenance: 'DOCUMENT_VERIFIED', content: 'Melanie painted the mural.', user_similarity: 0.7, reply_similarity: null }, melaniePaint))
+    expect(assess({ content: 'Melanie painted the mural.', user_text: null, assistant_text: null, user_similarity: 0.7, reply_similarity: null }, melaniePaint))
       .toEqual({ coverage: 1, similarity: 0.7 });
   });
 });
@@ -67,7 +67,7 @@ describe('excerpts: only what bears on the query', () => {
 describe('near-duplicates', () => {
   let n = 0;
   const candidate = (content: string, day: number): Candidate => ({
-    record_id: `r${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
+    record_id: `r${++n}`, summary: content, content: `User: ${content}`, user_text: content, assistant_text: '', provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
     created_at: new Date(Date.UTC(2026, 10, day)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n),
   });
 
@@ -84,7 +84,7 @@ describe('near-duplicates', () => {
 describe('near-duplicates are judged by words, not numbers', () => {
   let n = 100;
   const candidate = (content: string): Candidate => ({
-    record_id: `d${++n}`, summary: content, content: `User: ${content}`, provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
+    record_id: `d${++n}`, summary: content, content: `User: ${content}`, user_text: content, assistant_text: '', provenance: 'ROUND', record_type: 'FACTUAL', source_id: null, source_title: null, session_id: null,
     created_at: new Date(Date.UTC(2026, 10, n - 100)), similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / n,
   });
   const compose = (contents: string[]) =>

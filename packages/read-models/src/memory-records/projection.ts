@@ -11,8 +11,10 @@ export const EMBEDDING_DIMENSIONS = 384;
 
 /*
  * Provenance and eligibility rules of the spec, decided once here:
- * - a round is one ROUND record, FACTUAL and SIP_ELIGIBLE; `embed_text` is the
- *   user-side text (what retrieval embeds), `content` the full exchange;
+ * - a round is one ROUND record, FACTUAL and SIP_ELIGIBLE; `user_text` and
+ *   `assistant_text` keep its two sides as said (the SIP reads turns from them,
+ *   never by parsing labels out of text), `content` the full exchange as one
+ *   text for full-text search and export, `embed_text` the side retrieval embeds;
  * - a generated statement is one AI_GENERATED record, never SIP_ELIGIBLE: it may
  *   only surface as an uncertain hypothesis.
  * - a connector document is one DOCUMENT_VERIFIED record per chunk, carrying its
@@ -43,6 +45,9 @@ CREATE TABLE memory_records (
   content text NOT NULL,
   embed_text text NOT NULL,
   reply_text text NOT NULL DEFAULT '',
+  -- A round's (or generated statement's) two sides as they were said; NULL for a document chunk.
+  user_text text,
+  assistant_text text,
   created_at timestamptz NOT NULL,
   hidden boolean NOT NULL DEFAULT false,
   token_count int NOT NULL,
@@ -148,18 +153,18 @@ export interface Turn {
   text: string;
 }
 
-/** A record's content as the turns it holds: a round's two sides, or one document chunk. */
-export function turnsOf(record: { provenance: string; content: string }): Turn[] {
-  if ((record.provenance !== 'ROUND' && record.provenance !== 'AI_GENERATED') || !record.content.startsWith(USER_LABEL)) {
-    return [{ role: null, text: record.content }];
-  }
-  const body = record.content.slice(USER_LABEL.length);
-  const split = body.indexOf(ASSISTANT_LABEL);
-  if (split < 0) return [{ role: 'user', text: body }];
-  return [
-    { role: 'user', text: body.slice(0, split) },
-    { role: 'assistant', text: body.slice(split + ASSISTANT_LABEL.length) },
-  ];
+/** What a record's turns are read from: its two stored sides, or its content when it has none (a document chunk). */
+export interface TurnSource {
+  content: string;
+  user_text: string | null;
+  assistant_text: string | null;
+}
+
+/** A record's content as the turns it holds: a round's two sides (an empty reply is no turn), or one document chunk. */
+export function turnsOf(record: TurnSource): Turn[] {
+  if (record.user_text === null) return [{ role: null, text: record.content }];
+  const user: Turn = { role: 'user', text: record.user_text };
+  return record.assistant_text ? [user, { role: 'assistant', text: record.assistant_text }] : [user];
 }
 
 interface RecordRow {
@@ -175,13 +180,16 @@ interface RecordRow {
   content: string;
   embed_text: string;
   reply_text?: string;
+  user_text?: string;
+  assistant_text?: string;
   created_at: string;
   global_position: string;
 }
 
 const RECORD_COLUMNS = {
   user_id: 'text', record_id: 'text', session_id: 'text', project_id: 'text', source_id: 'text', source_title: 'text', provenance: 'text',
-  sip_eligible: 'boolean', summary: 'text', content: 'text', embed_text: 'text', reply_text: 'text', token_count: 'int',
+  sip_eligible: 'boolean', summary: 'text', content: 'text', embed_text: 'text', reply_text: 'text',
+  user_text: 'text', assistant_text: 'text', token_count: 'int',
   created_at: 'timestamptz', global_position: 'bigint',
 } as const;
 
@@ -189,9 +197,9 @@ const insertRecords = (tx: Queryable, rows: RecordRow[]) => {
   const input = asColumns(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })), RECORD_COLUMNS);
   return tx.query(
     `INSERT INTO memory_records (user_id, record_id, session_id, project_id, source_id, source_title, provenance, record_type,
-       sip_eligible, summary, content, embed_text, reply_text, token_count, created_at, global_position)
+       sip_eligible, summary, content, embed_text, reply_text, user_text, assistant_text, token_count, created_at, global_position)
      SELECT user_id, record_id, session_id, project_id, source_id, source_title, provenance, 'FACTUAL', sip_eligible, summary,
-       content, embed_text, coalesce(reply_text, ''), token_count, created_at, global_position
+       content, embed_text, coalesce(reply_text, ''), user_text, assistant_text, token_count, created_at, global_position
      FROM ${input.from}
      ON CONFLICT (user_id, record_id) DO NOTHING`,
     input.params,
@@ -210,6 +218,8 @@ function roundRecord(r: RoundIngested['data'], global_position: string): RecordR
     content: exchange(r.user_message, r.assistant_message),
     embed_text: r.user_message,
     reply_text: r.assistant_message,
+    user_text: r.user_message,
+    assistant_text: r.assistant_message,
     created_at: r.occurred_at ?? r.ingested_at,
     global_position,
   };
@@ -226,6 +236,8 @@ function generatedRecord(r: GeneratedStatementRecorded['data'], global_position:
     summary: summarize(r.assistant_message, ''),
     content: exchange(r.user_message, r.assistant_message),
     embed_text: r.assistant_message,
+    user_text: r.user_message,
+    assistant_text: r.assistant_message,
     created_at: r.recorded_at,
     global_position,
   };
@@ -281,7 +293,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 6,
+  version: 7,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,

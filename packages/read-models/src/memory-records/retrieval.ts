@@ -1,4 +1,5 @@
 import type { Db } from '@memctx/db';
+import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
 import { searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
 import { inScope, type RetrievalScope } from './scope.js';
@@ -18,6 +19,9 @@ export interface Candidate {
   source_title: string | null;
   /** The session a round belongs to (null for a document chunk): a SIP that cites it is erased when it is purged. */
   session_id: string | null;
+  /** A round's two sides as said (null for a document chunk, or on a generation older than SIDES_SINCE). */
+  user_text: string | null;
+  assistant_text: string | null;
   created_at: Date;
   /** Cosine similarity to the query of the closer of the record's two sides, when embedded and among the nearest. */
   similarity: number | null;
@@ -79,8 +83,11 @@ export function fuse(lexical: LexicalHits, vector: readonly VectorHit[], hasQuer
 
 // What a candidate carries: not the search vector nor the embeddings themselves. Read again in scope, so a
 // record deleted or hidden since the lists were made drops out.
-const CANDIDATE_COLUMNS = 'm.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.session_id, m.created_at';
-const READ_SQL = `SELECT ${CANDIDATE_COLUMNS} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
+// A generation older than SIDES_SINCE has no sides stored: until it is rebuilt, its rounds read as one turn.
+const SIDES_SINCE = 7;
+const columnsFor = (sides: boolean) => `m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.session_id, m.created_at, ${
+  sides ? 'm.user_text, m.assistant_text' : 'NULL::text AS user_text, NULL::text AS assistant_text'}`;
+const candidateColumns = async (db: Db) => columnsFor((await memoryRecordsVersion(db)) >= SIDES_SINCE);
 
 type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score' | 'text_match'>;
 
@@ -91,7 +98,8 @@ export async function readFused(
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
-  const { rows } = await db.query<Row>(READ_SQL, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)]);
+  const sql = `SELECT ${await candidateColumns(db)} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
+  const { rows } = await db.query<Row>(sql, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)]);
   const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
   const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
@@ -138,19 +146,19 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
  * them as for any candidate; their fused score is 0 (they were not retrieved).
  * Document chunks share one position per version, so only session records have neighbours.
  */
-const NEIGHBOURS_SQL = `
+const neighboursSql = (columns: string) => `
   WITH anchors AS (
     SELECT a.record_id AS anchor_id, m.session_id, m.global_position FROM unnest($4::text[]) AS a(record_id)
     JOIN memory_records m ON m.user_id = $1 AND m.record_id = a.record_id WHERE m.session_id IS NOT NULL
   )
   SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.session_id, n.created_at,
-    n.user_similarity, n.reply_similarity
+    n.user_text, n.assistant_text, n.user_similarity, n.reply_similarity
   FROM anchors a CROSS JOIN LATERAL (
-    (SELECT ${CANDIDATE_COLUMNS}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
+    (SELECT ${columns}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
      ORDER BY m.global_position DESC LIMIT 1)
     UNION ALL
-    (SELECT ${CANDIDATE_COLUMNS}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
+    (SELECT ${columns}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
      ORDER BY m.global_position LIMIT 1)
   ) n`;
@@ -166,7 +174,7 @@ export async function neighbours(
   const byAnchor = new Map<string, Candidate[]>();
   if (anchorIds.length === 0) return byAnchor;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, [...anchorIds], queryEmbedding ? toVectorLiteral(queryEmbedding) : null];
-  const { rows } = await db.query<NeighbourRow>(NEIGHBOURS_SQL, params);
+  const { rows } = await db.query<NeighbourRow>(neighboursSql(await candidateColumns(db)), params);
   for (const { anchor_id, ...row } of rows) {
     const user_similarity = nullableNumber(row.user_similarity);
     const reply_similarity = nullableNumber(row.reply_similarity);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@memctx/db';
-import { activeGeneration } from '@memctx/projections';
-import { LRUCache } from 'lru-cache';
+import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
 import { inScope, type RetrievalScope } from './scope.js';
 
@@ -62,22 +61,8 @@ const sqlFor = (bucket: number | null) => {
 const SQL_BY_BUCKET = Array.from({ length: VECTOR_BUCKETS }, (_, bucket) => sqlFor(bucket));
 const SQL_UNBUCKETED = sqlFor(null);
 
-/*
- * A generation built before version 6 has neither user_bucket nor the bucket
- * indexes, only one HNSW index per side: after an upgrade it answers (as before)
- * until `memctx projections rebuild memory_records` replaces it. Which one is
- * active is read at most every few seconds per process (a stale answer after a
- * switch-over costs speed for those seconds, never an error: the bucketed
- * generation answers the unbucketed statement too).
- */
+// A generation built before version 6 has neither user_bucket nor the bucket indexes, only one HNSW index per side.
 const BUCKETED_SINCE = 6;
-// Stale answers are served while the next one is fetched; a failed fetch is not remembered.
-const activeVersions = new LRUCache<Db, number>({
-  max: 16,
-  ttl: 5_000,
-  allowStale: true,
-  fetchMethod: async (db) => (await activeGeneration(db, 'memory_records'))?.version ?? 0,
-});
 
 /**
  * The vector half of retrieval, nearest first: it needs nothing of the full-text
@@ -86,7 +71,7 @@ const activeVersions = new LRUCache<Db, number>({
  */
 export async function searchVector(db: Db, scope: RetrievalScope, queryEmbedding: ArrayLike<number>, depth: number): Promise<VectorHit[]> {
   const params = [scope.userId, scope.projectId, scope.includeGlobal, toVectorLiteral(queryEmbedding), depth];
-  const sql = ((await activeVersions.fetch(db)) ?? 0) >= BUCKETED_SINCE ? SQL_BY_BUCKET[userBucket(scope.userId)]! : SQL_UNBUCKETED;
+  const sql = (await memoryRecordsVersion(db)) >= BUCKETED_SINCE ? SQL_BY_BUCKET[userBucket(scope.userId)]! : SQL_UNBUCKETED;
   const rows = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
     return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string }>(sql, params)).rows;
