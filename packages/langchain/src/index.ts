@@ -1,0 +1,2 @@
+export { MemctxRetriever, type MemctxDocumentMetadata, type MemctxRetrieverInput } from './retriever.js';
+export { MemctxChatMessageHistory, type MemctxChatMessageHistoryInput } from './history.js';
