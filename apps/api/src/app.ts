@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import type { Registry } from 'prom-client';
 import { adminRoutes, requireAdminToken } from './auth/admin.js';
 import type { ApiKeyStore } from './auth/key-store.js';
+import type { SessionProject } from './auth/scopes.js';
 import { requireBearerToken } from './auth/bearer.js';
 import { requireApiKey } from './auth/require-api-key.js';
 import { mountDashboardPage } from './dashboard/routes.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
   keyStore: ApiKeyStore;
+  /** How a key limited to a project finds a session's project; without it such a key reaches no session. */
+  sessionProject?: SessionProject;
   /** event_store, queue, projections (and database) checks; each runs with a timeout. */
   healthChecks?: HealthChecks;
   healthCheckTimeoutMs?: number;
@@ -71,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   const { routes, answerOtherMethods } = createEndpointMounter(app, registry, {
     apiKey,
     adminToken: adminToken ? requireAdminToken(adminToken) : undefined,
-  });
+  }, deps.sessionProject);
 
   const healthChecks: HealthChecks = { ...(deps.db ? { database: databaseCheck(deps.db) } : {}), ...deps.healthChecks };
   const modules: RouteModule[] = [

@@ -88,9 +88,10 @@ describe('API key authentication', () => {
 });
 
 describe('admin API', () => {
-  it('creates a key: 201 with id, user_id, api_key, created_at', async () => {
+  it('creates a key: 201 with id, user_id, api_key, its scopes and project (all, none by default), created_at', async () => {
     const key = await createKey('dave');
-    expect(Object.keys(key).sort()).toEqual(['api_key', 'created_at', 'id', 'user_id']);
+    expect(Object.keys(key).sort()).toEqual(['api_key', 'created_at', 'id', 'project_id', 'scopes', 'user_id']);
+    expect(key).toMatchObject({ scopes: ['read', 'write', 'sip'], project_id: null });
     expect(key.user_id).toBe('dave');
     expect(new Date(key.created_at).toISOString()).toBe(key.created_at);
   });
@@ -102,8 +103,8 @@ describe('admin API', () => {
     const response = await call(`${app.url}/admin/v1/api-keys?user_id=erin`, { headers: admin });
     expect(response.status).toBe(200);
     expect(response.body.keys).toEqual([
-      { id: first.id, user_id: 'erin', prefix: first.api_key.slice(0, 12), created_at: first.created_at, revoked_at: expect.any(String) },
-      { id: second.id, user_id: 'erin', prefix: second.api_key.slice(0, 12), created_at: second.created_at, revoked_at: null },
+      { id: first.id, user_id: 'erin', prefix: first.api_key.slice(0, 12), scopes: ['read', 'write', 'sip'], project_id: null, created_at: first.created_at, revoked_at: expect.any(String) },
+      { id: second.id, user_id: 'erin', prefix: second.api_key.slice(0, 12), scopes: ['read', 'write', 'sip'], project_id: null, created_at: second.created_at, revoked_at: null },
     ]);
     expect(JSON.stringify(response.body)).not.toContain(first.api_key);
     const all = await call(`${app.url}/admin/v1/api-keys`, { headers: admin });

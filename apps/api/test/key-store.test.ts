@@ -51,7 +51,7 @@ describe.each(backends)('API key store on %s', (name, open) => {
     expect(apiKey).toMatch(/^mcx_[A-Za-z0-9_-]{43}$/);
     expect(record).toMatchObject({ userId: 'alice', prefix: apiKey.slice(0, 12), revokedAt: null });
     expect(record.createdAt).toBeInstanceOf(Date);
-    expect(await store.authenticate(apiKey)).toEqual({ userId: 'alice', keyId: record.id });
+    expect(await store.authenticate(apiKey)).toEqual({ userId: 'alice', keyId: record.id, scopes: ['read', 'write', 'sip'], projectId: null });
     expect((await store.create('alice')).apiKey).not.toBe(apiKey);
   });
 
@@ -83,6 +83,13 @@ describe.each(backends)('API key store on %s', (name, open) => {
     expect(new Set(everyone.map((key) => key.userId))).toEqual(new Set(['alice', 'bob', 'carol', 'dave']));
   });
 
+  it('keeps a key\'s scopes (once each, in order) and project, and answers them with the caller', async () => {
+    const { record, apiKey } = await store.create('frank', { scopes: ['sip', 'read', 'sip'], projectId: 'p1' });
+    expect(record).toMatchObject({ scopes: ['read', 'sip'], projectId: 'p1' });
+    expect(await store.authenticate(apiKey)).toEqual({ userId: 'frank', keyId: record.id, scopes: ['read', 'sip'], projectId: 'p1' });
+    expect(await store.list({ userId: 'frank' })).toEqual([expect.objectContaining({ scopes: ['read', 'sip'], projectId: 'p1' })]);
+  });
+
   if (name !== 'memory') {
     it('stores only the SHA-256 of a key', async () => {
       const { record, apiKey } = await store.create('erin');
@@ -91,6 +98,16 @@ describe.each(backends)('API key store on %s', (name, open) => {
       expect(rows[0]?.key_hash).toBe(createHash('sha256').update(apiKey).digest('hex'));
       const everything = await db.query('SELECT * FROM api_keys');
       expect(JSON.stringify(everything.rows)).not.toContain(apiKey.slice(12));
+    });
+
+    it('gives a key stored before scopes existed full access', async () => {
+      const db = backend.db as Db;
+      const apiKey = `mcx_${'B'.repeat(43)}`;
+      // The columns a key had before migration 0003: its scopes and project come from the column defaults.
+      await db.query('INSERT INTO api_keys (id, user_id, key_hash, prefix) VALUES ($1, $2, $3, $4)', [
+        'old-key', 'grace', createHash('sha256').update(apiKey).digest('hex'), apiKey.slice(0, 12),
+      ]);
+      expect(await store.authenticate(apiKey)).toEqual({ userId: 'grace', keyId: 'old-key', scopes: ['read', 'write', 'sip'], projectId: null });
     });
   }
 });

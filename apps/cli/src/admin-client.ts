@@ -2,14 +2,20 @@ import { CliError, EXIT, usageError, type CliIo } from './io.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:8080';
 
-export interface CreatedKey {
+/** What a key may do (`read`, `write`, `sip`) and the one project it is limited to (null: every project). */
+export interface KeyAccess {
+  scopes: string[];
+  project_id: string | null;
+}
+
+export interface CreatedKey extends KeyAccess {
   id: string;
   user_id: string;
   api_key: string;
   created_at: string;
 }
 
-export interface KeySummary {
+export interface KeySummary extends KeyAccess {
   id: string;
   user_id: string;
   prefix: string;
@@ -19,7 +25,8 @@ export interface KeySummary {
 
 export interface AdminClient {
   readonly baseUrl: string;
-  createKey(userId: string): Promise<CreatedKey>;
+  /** Without `access`, the server's default: every scope, every project. */
+  createKey(userId: string, access?: Partial<KeyAccess>): Promise<CreatedKey>;
   listKeys(userId?: string): Promise<KeySummary[]>;
   revokeKey(id: string): Promise<void>;
 }
@@ -83,8 +90,8 @@ export function createAdminClient(options: { baseUrl: string; token: string; fet
 
   return {
     baseUrl,
-    async createKey(userId) {
-      return (await request('POST', '/admin/v1/api-keys', { user_id: userId })).body as CreatedKey;
+    async createKey(userId, access = {}) {
+      return (await request('POST', '/admin/v1/api-keys', { user_id: userId, ...access })).body as CreatedKey;
     },
     async listKeys(userId) {
       const query = userId === undefined ? '' : `?user_id=${encodeURIComponent(userId)}`;

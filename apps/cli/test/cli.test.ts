@@ -40,7 +40,18 @@ describe('memctx keys', () => {
     const result = await memctx(['keys', 'create', '--user', 'alice'], env);
     expect(result.code).toBe(EXIT.ok);
     expect(result.stdout).toMatch(/^mcx_[A-Za-z0-9_-]{43}\n$/);
-    expect(result.stderr).toMatch(/^Created API key \S+ for user alice\. Store it now: it is not shown again\.\n$/);
+    expect(result.stderr).toMatch(/^Created API key \S+ for user alice \(read, write, sip; every project\)\. Store it now: it is not shown again\.\n$/);
+  });
+
+  it('creates a key with fewer scopes and one project, and lists them', async () => {
+    const result = await memctx(['keys', 'create', '--user', 'dora', '--scopes', 'sip, read', '--project', 'p1'], env);
+    expect(result.stderr).toMatch(/^Created API key \S+ for user dora \(read, sip; project p1\)\./);
+    await memctx(['keys', 'create', '--user', 'dora', '--scopes', 'all'], env);
+
+    const lines = (await memctx(['keys', 'list', '--user', 'dora'], env)).stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+USER\s+PREFIX\s+SCOPES\s+PROJECT\s+CREATED\s+REVOKED$/);
+    expect(lines[1]).toMatch(/ read,sip +p1 /);
+    expect(lines[2]).toMatch(/ read,write,sip +\* /);
   });
 
   it('creates a key as JSON', async () => {
@@ -54,7 +65,7 @@ describe('memctx keys', () => {
     const listed = await memctx(['keys', 'list', '--user', 'carol'], env);
     expect(listed.code).toBe(EXIT.ok);
     const lines = listed.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+USER\s+PREFIX\s+CREATED\s+REVOKED$/);
+    expect(lines[0]).toMatch(/^ID\s+USER\s+PREFIX\s+SCOPES\s+PROJECT\s+CREATED\s+REVOKED$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(created.id);
     expect(lines[1]).toContain(created.api_key.slice(0, 12));
@@ -107,6 +118,7 @@ describe('usage errors exit 2 without sending anything', () => {
     [['keys', 'create'], 'keys create needs --user <user-id>'],
     [['keys', 'create', '--user'], "Option '--user <value>' argument missing"],
     [['keys', 'create', '--user', 'a', '--bogus'], "Unknown option '--bogus'"],
+    [['keys', 'create', '--user', 'a', '--scopes', 'read,admin'], "--scopes takes read, write, sip or all, comma-separated; got 'read,admin'"],
     [['keys', 'revoke'], 'keys revoke needs the key id'],
     [['keys', 'revoke', 'a', 'b'], "unexpected argument 'b'"],
     [['keys', 'list', 'extra'], "Unexpected argument 'extra'"],

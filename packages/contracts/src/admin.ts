@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { identifier, timestamp } from './common.js';
 import { defineEndpoint } from './endpoint.js';
+import { API_KEY_SCOPES, ApiKeyScopes } from './scopes.js';
 
 /** The operator's API for user API keys; every route answers 404 unless MEMCTX_ADMIN_TOKEN is set. */
-export const CreateApiKeyRequest = z.object({ user_id: identifier('User') }).meta({ id: 'CreateApiKeyRequest' });
+export const CreateApiKeyRequest = z
+  .object({
+    user_id: identifier('User'),
+    scopes: ApiKeyScopes.default([...API_KEY_SCOPES]),
+    project_id: identifier('Project').nullable().default(null).meta({ description: 'Limits the key to this project of the user; null: every project.' }),
+  })
+  .meta({ id: 'CreateApiKeyRequest' });
+
+/** What a key may do and where; keys made before scopes existed have every scope and no project. */
+const access = {
+  scopes: ApiKeyScopes,
+  project_id: z.string().nullable().meta({ description: 'The project the key is limited to; null: every project.' }),
+};
 
 export const CreatedApiKey = z
   .object({
     id: z.string(),
     user_id: z.string(),
     api_key: z.string().meta({ description: 'The secret. Shown only in this response; only its hash is stored.' }),
+    ...access,
     created_at: timestamp('Creation time'),
   })
   .meta({ id: 'CreatedApiKey' });
@@ -19,6 +33,7 @@ export const ApiKeySummary = z
     id: z.string(),
     user_id: z.string(),
     prefix: z.string().meta({ description: 'The first characters of the key, to recognise it.' }),
+    ...access,
     created_at: timestamp('Creation time'),
     revoked_at: timestamp('Revocation time').nullable(),
   })

@@ -67,3 +67,4 @@ export {
   type DocumentOptions,
   type OpenApiDocument,
 } from './openapi.js';
+export * from './scopes.js';

@@ -14,6 +14,7 @@ import { sipEndpoints } from './sip.js';
 import { browseEndpoints } from './browse.js';
 import { exportEndpoints } from './export.js';
 import { listRecords } from './records.js';
+import { operationAccess, scopesNeeded, type OperationAccess, type ProjectRule } from './scopes.js';
 import { API_VERSION } from './version.js';
 
 export { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
@@ -62,11 +63,27 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
   503: { description: 'Unavailable.', content: json(ErrorResponse) },
 };
 
-const SECURITY: Record<Security, RouteConfig['security']> = {
-  apiKey: [{ [BEARER_SCHEME]: [] }],
+const SECURITY: Record<Exclude<Security, 'apiKey'>, RouteConfig['security']> = {
   adminToken: [{ [ADMIN_SCHEME]: [] }],
   none: [],
 };
+
+/** What a key limited to one project may not do, by the operation's rule (scopes.ts). */
+const PROJECT_RULES: Record<ProjectRule, string> = {
+  field: ', or is limited to one project and the request names another `project_id` (left out, it is set to the key\'s project) or sets `include_global`',
+  path: ', or is limited to one project and the path names another',
+  session: ', or is limited to one project and the request names a session outside it',
+  none: '',
+  all: ', or is limited to one project (this operation spans every project)',
+};
+
+/** The 403 of an operation behind an API key; a connector's own 403 (a refused document) is added to it. */
+function keyForbidden(access: OperationAccess, connector: boolean): ResponseConfig {
+  const needed = scopesNeeded(access).map((scope) => `\`${scope}\``);
+  const lacks = needed.length === 1 ? `the ${needed[0]} scope` : `one of the scopes ${needed.join(', ')}`;
+  const refused = connector ? ` Or: ${ERROR_RESPONSES[403].description}` : '';
+  return { description: `The API key lacks ${lacks}${PROJECT_RULES[access.project]}.${refused}`, content: json(ErrorResponse) };
+}
 
 /** A registry with the shared components (security schemes, error shapes) that route modules register into. */
 export function createApiRegistry(): OpenAPIRegistry {
@@ -74,7 +91,8 @@ export function createApiRegistry(): OpenAPIRegistry {
   registry.registerComponent('securitySchemes', BEARER_SCHEME, {
     type: 'http',
     scheme: 'bearer',
-    description: 'A user API key: `Authorization: Bearer <API_KEY>`.',
+    description:
+      'A user API key: `Authorization: Bearer <API_KEY>`. A key holds scopes (`read`, `write`, `sip`; all three unless made with fewer) and may be limited to one project; each operation lists the scope it needs, and answers 403 to a key without it.',
   });
   registry.registerComponent('securitySchemes', ADMIN_SCHEME, {
     type: 'http',
@@ -97,6 +115,9 @@ export function registerEndpoint(registry: OpenAPIRegistry, endpoint: AnyEndpoin
     responses[status] = status === 503 && endpoint.response.schema ? { ...success, description: 'A check is down.' } : ERROR_RESPONSES[status];
   }
   Object.assign(responses, conventionResponses(endpoint, success));
+  // OpenAPI 3.1 lets a bearer scheme's requirement name roles: the scope an operation needs is listed there.
+  const access = endpoint.security === 'apiKey' ? operationAccess(endpoint.operationId) : undefined;
+  if (access) responses[403] = keyForbidden(access, endpoint.errors.includes(403));
   if (body || query || params) responses[422] = { description: 'Validation error.', content: json(HTTPValidationError) };
   responses[500] = { description: 'Unexpected server error.', content: json(InternalErrorResponse) };
 
@@ -107,7 +128,7 @@ export function registerEndpoint(registry: OpenAPIRegistry, endpoint: AnyEndpoin
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [...endpoint.tags],
-    security: SECURITY[endpoint.security],
+    security: access ? [{ [BEARER_SCHEME]: [...scopesNeeded(access)] }] : SECURITY[endpoint.security as Exclude<Security, 'apiKey'>],
     request: {
       ...(requestHeaders(endpoint) ? { headers: requestHeaders(endpoint) } : {}),
       ...(params ? { params: params as RouteParameter } : {}),

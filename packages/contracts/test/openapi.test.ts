@@ -10,6 +10,7 @@ import {
   registerEndpoint,
   specEndpoints,
   extensionEndpoints,
+  OPERATION_ACCESS,
 } from '../src/index.js';
 
 type Operation = {
@@ -78,7 +79,9 @@ describe('the OpenAPI document of the spec', () => {
     for (const endpoint of specEndpoints) {
       const security = operation(endpoint.path, endpoint.method).security;
       const open = endpoint.path === '/api/v1/health' || (endpoint.path === '/api/v1/connectors' && endpoint.method === 'get');
-      expect(security, endpoint.operationId).toEqual(open ? [] : [{ bearerAuth: [] }]);
+      // The role names of the requirement are the scope the operation needs (scopes.ts).
+      expect(security, endpoint.operationId).toEqual(open ? [] : [{ bearerAuth: [OPERATION_ACCESS[endpoint.operationId]?.scope] }]);
+      if (!open) expect(operation(endpoint.path, endpoint.method).responses['403']?.description).toMatch(/^The API key lacks the `(read|write|sip)` scope/);
       if (!open) expect(operation(endpoint.path, endpoint.method).responses['401']?.headers).toHaveProperty('WWW-Authenticate');
     }
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -149,7 +152,7 @@ describe('a registry that route modules register into', () => {
 describe('statuses and headers of the service conventions', () => {
   it('lists idempotency, quota, conflict and 202 answers where the routes give them', () => {
     const ingest = operation('/api/v1/memory/ingest', 'post');
-    expect(Object.keys(ingest.responses).sort()).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '500']);
+    expect(Object.keys(ingest.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '500']);
     expect(Object.keys(ingest.responses['429']?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'X-RateLimit-Remaining']));
     expect(Object.keys(ingest.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Memctx-Position', 'X-RateLimit-Limit', 'X-Request-Id']));
     expect((ingest.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Idempotency-Key', 'X-Memctx-Min-Position']);

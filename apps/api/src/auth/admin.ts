@@ -23,15 +23,18 @@ const summary = (record: ApiKeyRecord) => ({
   prefix: record.prefix,
   created_at: record.createdAt.toISOString(),
   revoked_at: record.revokedAt?.toISOString() ?? null,
+  scopes: [...record.scopes],
+  project_id: record.projectId,
 });
 
 /** POST/GET /admin/v1/api-keys and DELETE /admin/v1/api-keys/{id}. */
 export function adminRoutes(store: ApiKeyStore): RouteModule {
   return (routes) => {
     routes.endpoint(createApiKey, async ({ body }, { log }) => {
-      const { record, apiKey } = await store.create(body.user_id);
-      log.info({ key_id: record.id, user_id: record.userId }, 'API key created');
-      return { id: record.id, user_id: record.userId, api_key: apiKey, created_at: record.createdAt.toISOString() };
+      const { record, apiKey } = await store.create(body.user_id, { scopes: body.scopes, projectId: body.project_id });
+      log.info({ key_id: record.id, user_id: record.userId, scopes: record.scopes, project_id: record.projectId }, 'API key created');
+      const { revoked_at: _revoked, prefix: _prefix, ...created } = summary(record);
+      return { ...created, api_key: apiKey };
     });
 
     routes.endpoint(listApiKeys, async ({ query }) => ({

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { migrate, type Db, type Migration } from '@memctx/db';
 import { createCoalescer } from '@memctx/shared';
 import { digestsMatch, displayPrefix, generateApiKey, hashApiKey } from './api-key.js';
-import type { ApiKeyRecord, ApiKeyStore } from './key-store.js';
+import type { ApiKeyScope } from '@memctx/contracts';
+import { canonicalScopes, FULL_ACCESS, type ApiKeyRecord, type ApiKeyStore } from './key-store.js';
 
 export const API_KEY_MIGRATIONS: readonly Migration[] = [
   {
@@ -24,6 +25,14 @@ export const API_KEY_MIGRATIONS: readonly Migration[] = [
     id: '0002_api_keys_created_order',
     sql: 'ALTER TABLE api_keys ADD COLUMN created_order bigserial',
   },
+  {
+    // The default gives every key made before scopes existed full access, as it had.
+    id: '0003_api_keys_scopes',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN scopes text[] NOT NULL DEFAULT '{read,write,sip}';
+      ALTER TABLE api_keys ADD COLUMN project_id text;
+    `,
+  },
 ];
 
 export const migrateApiKeys = (db: Db) => migrate(db, 'auth', API_KEY_MIGRATIONS);
@@ -35,7 +44,11 @@ interface ApiKeyRow {
   prefix: string;
   created_at: Date | string;
   revoked_at: Date | string | null;
+  scopes: ApiKeyScope[];
+  project_id: string | null;
 }
+
+const COLUMNS = 'id, user_id, key_hash, prefix, created_at, revoked_at, scopes, project_id';
 
 const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,
@@ -43,6 +56,8 @@ const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
   prefix: row.prefix,
   createdAt: new Date(row.created_at),
   revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  scopes: row.scopes,
+  projectId: row.project_id,
 });
 
 /**
@@ -54,26 +69,26 @@ export function createDbApiKeyStore(db: Db): ApiKeyStore {
   // Requests that authenticate while a look-up is in flight share the next one: one statement for many.
   const lookUp = createCoalescer(async (hashes: string[]) => {
     const { rows } = await db.query<ApiKeyRow>(
-      'SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys WHERE key_hash = ANY($1::text[])',
+      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ANY($1::text[])`,
       [hashes],
     );
     const byHash = new Map(rows.map((row) => [row.key_hash, row]));
     return hashes.map((hash) => byHash.get(hash));
   });
   return {
-    async create(userId) {
+    async create(userId, access = FULL_ACCESS) {
       const apiKey = generateApiKey();
       const { rows } = await db.query<ApiKeyRow>(
-        `INSERT INTO api_keys (id, user_id, key_hash, prefix) VALUES ($1, $2, $3, $4)
-         RETURNING id, user_id, key_hash, prefix, created_at, revoked_at`,
-        [randomUUID(), userId, hashApiKey(apiKey).toString('hex'), displayPrefix(apiKey)],
+        `INSERT INTO api_keys (id, user_id, key_hash, prefix, scopes, project_id) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING ${COLUMNS}`,
+        [randomUUID(), userId, hashApiKey(apiKey).toString('hex'), displayPrefix(apiKey), canonicalScopes(access.scopes), access.projectId],
       );
       return { record: toRecord(rows[0] as ApiKeyRow), apiKey };
     },
 
     async list(filter = {}) {
       const { rows } = await db.query<ApiKeyRow>(
-        `SELECT id, user_id, key_hash, prefix, created_at, revoked_at FROM api_keys
+        `SELECT ${COLUMNS} FROM api_keys
          WHERE $1::text IS NULL OR user_id = $1
          ORDER BY created_at, created_order`,
         [filter.userId ?? null],
@@ -94,7 +109,7 @@ export function createDbApiKeyStore(db: Db): ApiKeyStore {
       const row = await lookUp(hash.toString('hex'));
       // The index finds the row; the constant-time comparison is what decides.
       if (!row || !digestsMatch(Buffer.from(row.key_hash, 'hex'), hash) || row.revoked_at !== null) return undefined;
-      return { userId: row.user_id, keyId: row.id };
+      return { userId: row.user_id, keyId: row.id, scopes: row.scopes, projectId: row.project_id };
     },
   };
 }

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@memctx/contracts';
 import { digestsMatch, displayPrefix, generateApiKey, hashApiKey } from './api-key.js';
 
-/** Who is calling, once a bearer key has been checked. */
-export interface AuthContext {
+/** What a key may do, and the one project it is limited to (null: every project of its user). */
+export interface KeyAccess {
+  scopes: readonly ApiKeyScope[];
+  projectId: string | null;
+}
+
+/** Keys made without a say, and every key made before scopes existed. */
+export const FULL_ACCESS: KeyAccess = { scopes: API_KEY_SCOPES, projectId: null };
+
+/** The scopes once each, in their canonical order, so listings read the same however they were asked for. */
+export const canonicalScopes = (scopes: readonly ApiKeyScope[]): ApiKeyScope[] => API_KEY_SCOPES.filter((scope) => scopes.includes(scope));
+
+/** Who is calling, once a bearer key has been checked, and what the key allows. */
+export interface AuthContext extends KeyAccess {
   userId: string;
   keyId: string;
 }
 
-export interface ApiKeyRecord {
+export interface ApiKeyRecord extends KeyAccess {
   id: string;
   userId: string;
   /** The first characters of the key, to recognise it; never enough to use it. */
@@ -27,7 +40,7 @@ export interface CreatedApiKey {
  * implementations do not cache positive answers.
  */
 export interface ApiKeyStore {
-  create(userId: string): Promise<CreatedApiKey>;
+  create(userId: string, access?: KeyAccess): Promise<CreatedApiKey>;
   /** Oldest first. */
   list(filter?: { userId?: string }): Promise<ApiKeyRecord[]>;
   /** False when there is no such key; revoking a revoked key keeps its first revocation time. */
@@ -42,10 +55,13 @@ export function createInMemoryApiKeyStore(): ApiKeyStore {
   const copy = (record: ApiKeyRecord): ApiKeyRecord => ({ ...record });
 
   return {
-    async create(userId) {
+    async create(userId, access = FULL_ACCESS) {
       const apiKey = generateApiKey();
       const hash = hashApiKey(apiKey);
-      const record: ApiKeyRecord = { id: randomUUID(), userId, prefix: displayPrefix(apiKey), createdAt: new Date(), revokedAt: null };
+      const record: ApiKeyRecord = {
+        id: randomUUID(), userId, prefix: displayPrefix(apiKey), createdAt: new Date(), revokedAt: null,
+        scopes: canonicalScopes(access.scopes), projectId: access.projectId,
+      };
       byHash.set(hash.toString('hex'), { hash, record });
       return { record: copy(record), apiKey };
     },
@@ -66,7 +82,8 @@ export function createInMemoryApiKeyStore(): ApiKeyStore {
       const hash = hashApiKey(apiKey);
       const entry = byHash.get(hash.toString('hex'));
       if (!entry || !digestsMatch(entry.hash, hash) || entry.record.revokedAt) return undefined;
-      return { userId: entry.record.userId, keyId: entry.record.id };
+      const { userId, id: keyId, scopes, projectId } = entry.record;
+      return { userId, keyId, scopes, projectId };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import type { Logger } from '@memctx/shared';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { AuthContext } from '../auth/key-store.js';
+import { requireKeyProject, requireScope, type SessionProject } from '../auth/scopes.js';
 import { validate, validated } from './validate.js';
 
 export interface EndpointContext<E extends AnyEndpoint> {
@@ -40,11 +41,11 @@ export type Guards = Record<Exclude<Security, 'none'>, RequestHandler | undefine
 export const toExpressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /**
- * Serves contract endpoints on the app: guard (auth) → validate (422) → handler →
- * response checked against the response schema. Each endpoint is also registered
- * in the OpenAPI registry, so the document lists exactly what is served.
+ * Serves contract endpoints on the app: guard (auth) → the key's scope (403) → validate (422) → the key's project
+ * (403) → handler → response checked against the response schema. Each endpoint is also registered in the OpenAPI
+ * registry, so the document lists exactly what is served.
  */
-export function createEndpointMounter(app: Express, registry: OpenAPIRegistry, guards: Guards) {
+export function createEndpointMounter(app: Express, registry: OpenAPIRegistry, guards: Guards, sessionProject?: SessionProject) {
   const methodsByPath = new Map<string, Set<string>>();
 
   const endpoint = <E extends AnyEndpoint>(contract: E, handler: EndpointHandler<E>) => {
@@ -73,7 +74,10 @@ export function createEndpointMounter(app: Express, registry: OpenAPIRegistry, g
     };
 
     const path = toExpressPath(contract.path);
-    app[contract.method](path, ...(guard ? [guard] : []), validate(contract.request), respond);
+    const keyed = contract.security === 'apiKey';
+    const scope = keyed ? [requireScope(contract)] : [];
+    const project = keyed ? [requireKeyProject(contract, sessionProject)] : [];
+    app[contract.method](path, ...(guard ? [guard] : []), ...scope, validate(contract.request), ...project, respond);
     registerEndpoint(registry, contract);
     const methods = methodsByPath.get(path) ?? new Set<string>();
     methods.add(contract.method.toUpperCase());

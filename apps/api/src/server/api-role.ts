@@ -6,7 +6,8 @@ import { createDbApiKeyStore, migrateApiKeys } from '../auth/db-key-store.js';
 import { createReadYourWrites } from '../consistency/read-your-writes.js';
 import { connectorDirectory } from '../connectors/from-registry.js';
 import { answerClientErrorsAsJson } from '../http/client-errors.js';
-import { featureRoutes } from '../routes/index.js';
+import { featureRoutes, type FeatureDeps } from '../routes/index.js';
+import { sessionProjectLookup } from '../routes/session-project.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
 import { runtimeHealthChecks } from '@memctx/runtime';
 
@@ -44,6 +45,11 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
     perUser: config.projectorSource === 'kafka',
   });
   const connectors = connectorDirectory(runtime.documents.connectors);
+  const features: FeatureDeps = {
+    ...runtime,
+    readYourWrites,
+    connectors: { directory: connectors, credentials: runtime.documents.credentials, ingestWaitMs: config.connectorIngestWaitMs },
+  };
   const app = createApp({
     config: { ...config, adminToken },
     logger,
@@ -52,11 +58,8 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
     healthChecks: runtimeHealthChecks(runtime),
     connectors,
     metricsRegistry: runtime.metrics,
-    routes: featureRoutes({
-      ...runtime,
-      readYourWrites,
-      connectors: { directory: connectors, credentials: runtime.documents.credentials, ingestWaitMs: config.connectorIngestWaitMs },
-    }),
+    routes: featureRoutes(features),
+    sessionProject: sessionProjectLookup(features),
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

@@ -428,11 +428,15 @@ export interface components {
             id: string;
             /** @description The first characters of the key, to recognise it. */
             prefix: string;
+            /** @description The project the key is limited to; null: every project. */
+            project_id: string | null;
             /**
              * @description Revocation time: ISO 8601 in UTC, e.g. 2026-01-31T12:00:00.000Z
              * @example 2026-01-31T12:00:00.000Z
              */
             revoked_at: string | null;
+            /** @description What the key may do: `read` (browse, search, export, dashboard), `write` (ingest, projects, sessions), `sip` (build SIPs). */
+            scopes: ("read" | "write" | "sip")[];
             user_id: string;
         };
         BrowsedRecord: {
@@ -544,6 +548,20 @@ export interface components {
             documents: components["schemas"]["ConnectorDocument"][];
         };
         CreateApiKeyRequest: {
+            /**
+             * @description Limits the key to this project of the user; null: every project.
+             * @default null
+             */
+            project_id?: string | null;
+            /**
+             * @description What the key may do: `read` (browse, search, export, dashboard), `write` (ingest, projects, sessions), `sip` (build SIPs).
+             * @default [
+             *       "read",
+             *       "write",
+             *       "sip"
+             *     ]
+             */
+            scopes?: ("read" | "write" | "sip")[];
             /** @description User identifier (1 to 200 characters) */
             user_id: string;
         };
@@ -556,6 +574,10 @@ export interface components {
              */
             created_at: string;
             id: string;
+            /** @description The project the key is limited to; null: every project. */
+            project_id: string | null;
+            /** @description What the key may do: `read` (browse, search, export, dashboard), `write` (ingest, projects, sessions), `sip` (build SIPs). */
+            scopes: ("read" | "write" | "sip")[];
             user_id: string;
         };
         CreateProjectRequest: {
@@ -1194,7 +1216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The connector refuses the document (e.g. a private address or a path outside its root). */
+            /** @description The API key lacks the `write` scope, or is limited to one project and the request names a session outside it. Or: The connector refuses the document (e.g. a private address or a path outside its root). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1336,7 +1358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The connector refuses the document (e.g. a private address or a path outside its root). */
+            /** @description The API key lacks the `read` scope. Or: The connector refuses the document (e.g. a private address or a path outside its root). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1438,6 +1460,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -1490,6 +1521,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `read` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1554,6 +1594,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project and the request names another `project_id` (left out, it is set to the key's project) or sets `include_global`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -1612,6 +1661,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `read` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1723,6 +1781,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `write` scope, or is limited to one project and the request names a session outside it. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,6 +1918,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `write` scope, or is limited to one project and the request names another `project_id` (left out, it is set to the key's project) or sets `include_global`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The Idempotency-Key was used with another body, or the session is deleted or in another project. */
             409: {
                 headers: {
@@ -1962,6 +2038,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project and the request names another `project_id` (left out, it is set to the key's project) or sets `include_global`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -2031,6 +2116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error. */
             422: {
                 headers: {
@@ -2086,6 +2180,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `write` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2183,6 +2286,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `write` scope, or is limited to one project and the path names another. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -2268,6 +2380,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project and the path names another. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -2341,6 +2462,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project and the request names another `project_id` (left out, it is set to the key's project) or sets `include_global`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -2402,6 +2532,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `write` scope, or is limited to one project and the request names a session outside it. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2479,6 +2618,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `read` scope, or is limited to one project and the request names a session outside it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found, or not the caller's. */
             404: {
                 headers: {
@@ -2542,6 +2690,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `write` scope, or is limited to one project and the request names a session outside it. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2623,6 +2780,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The API key lacks the `write` scope, or is limited to one project (this operation spans every project). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2669,6 +2835,15 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The API key lacks the `sip` scope, or is limited to one project and the request names another `project_id` (left out, it is set to the key's project) or sets `include_global`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
