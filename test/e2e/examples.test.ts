@@ -33,6 +33,31 @@ describe('the examples', () => {
     expect(stdout).toContain('restored s2 with 2 messages');
   });
 
+  it.each(['ai-sdk', 'langchain'])('the README shows examples/%s.ts as it is', async (name) => {
+    const [readme, source] = await Promise.all([readFile(resolve(ROOT, 'README.md'), 'utf8'), readFile(resolve(ROOT, `examples/${name}.ts`), 'utf8')]);
+    expect(readme).toContain(`\`\`\`ts\n${source}\`\`\``);
+  });
+
+  it('the AI SDK example streams a reply given the SIP, with its citations and the round it posted', async () => {
+    const user = await server.newUser('ai-sdk-example');
+    const { stdout } = await example('examples/ai-sdk.ts', { MEMCTX_URL: server.url, MEMCTX_API_KEY: user.key });
+    expect(stdout).toContain('(echo) I remember: [1] My flight to Lisbon leaves on May 3rd.');
+    expect(stdout).toContain('[1] ROUND: My flight to Lisbon leaves on May 3rd.');
+    const roundId = /remembered as round (\S+)/.exec(stdout)?.[1];
+    const stored = await user.call('GET', '/api/v1/sessions/trip-planning/messages');
+    expect(stored.body.messages.map((m: { round_id: string; content: string }) => [m.round_id, m.content])).toEqual([
+      [roundId, 'When does my flight leave?'],
+      [roundId, expect.stringContaining('(echo) I remember: [1] My flight to Lisbon')],
+    ]);
+  });
+
+  it('the LangChain example retrieves the cited record and keeps a chat in a session', async () => {
+    const user = await server.newUser('langchain-example');
+    const { stdout } = await example('examples/langchain.ts', { MEMCTX_URL: server.url, MEMCTX_API_KEY: user.key });
+    expect(stdout).toMatch(/^\[1\] ROUND \S+: .*My sister Ana lives in Porto\./m);
+    expect(stdout).toContain('human: I am Rui.\nai: Hello Rui!\nhuman: Who am I?\nai: You are Rui.');
+  });
+
   it('the chat loop prepends the SIP and remembers each round', async () => {
     const user = await server.newUser('chat');
     const { stdout } = await example(
