@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '@memctx/tokens';
 import { startTestServer, type Client, type TestServer } from './server.js';
 
 /*
@@ -102,5 +103,64 @@ describe('the embedding backlog is visible', () => {
     expect(health.checks.embeddings).toMatchObject({ status: expect.stringMatching(/ok|degraded/), lag: expect.any(Number) });
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toMatch(/^memctx_embedding_backlog \d+$/m);
+  });
+});
+
+/*
+ * The way most platforms talk: one user and an assistant, no "Name: " labels,
+ * ISO timestamps, ordinary chat around the facts. Asked right after posting.
+ */
+describe('unlabelled conversations', () => {
+  const chat: Array<[string, string]> = [
+    ['Good morning! How are you today?', 'Good morning! I am doing well, thanks for asking.'],
+    ['Can you suggest a quick pasta recipe for dinner?', 'Try aglio e olio: spaghetti, garlic, olive oil, chilli flakes and parsley.'],
+    ['What is the difference between a list and a tuple in Python?', 'Lists are mutable and tuples are immutable; tuples can be dictionary keys.'],
+    ['Thanks for the kind words!', 'Gotta run, bye!'],
+    ['Any tips for staying focused while studying?', 'Work in 25-minute blocks with short breaks, and keep your phone in another room.'],
+    ['How do I convert Celsius to Fahrenheit?', 'Multiply by 9/5 and add 32.'],
+    ['Recommend a sci-fi novel?', 'The Left Hand of Darkness by Ursula K. Le Guin is a classic.'],
+    ['Is it better to water plants in the morning or evening?', 'Morning is usually best, so leaves dry during the day.'],
+  ];
+  let user: Client;
+  const ids: Record<string, string> = {};
+  const post = async (key: string, user_message: string, assistant_message: string, timestamp: string, session_id = `s-${key}`) => {
+    const posted = await ingest(user, { session_id, user_message, assistant_message, timestamp });
+    expect(posted.status).toBe(200);
+    ids[key] = posted.body.round_id;
+  };
+
+  beforeAll(async () => {
+    user = await server.newUser('plain');
+    for (const [i, [u, a]] of chat.entries()) await post(`chat${i}`, u, a, `2024-01-${String(10 + i).padStart(2, '0')}T09:00:00Z`, 'daily');
+    await post('porto', 'We live in Porto these days and I love walking by the river.', 'Porto is lovely, the Ribeira is beautiful at sunset.', '2024-02-03T18:20:00Z');
+    await post('pottery', 'I signed up for a pottery class at the community centre. The first session is on March 3rd.', 'How exciting, enjoy getting your hands dirty!', '2024-02-20T12:00:00Z');
+    await post('lisbon', 'Big news: we finally moved, we live in Lisbon now.', 'Congratulations on the move to Lisbon!', '2024-07-14T10:05:00Z');
+  });
+
+  it('shows the newest statement of a changed fact first and marks the older one superseded by it', async () => {
+    const { body } = await build(user, { query: 'Where do I live?' });
+    expect(body.sip.indexOf('Lisbon')).toBeGreaterThan(-1);
+    expect(body.sip.indexOf('Lisbon')).toBeLessThan(body.sip.indexOf('Porto these days'));
+    const items = body.sip_sections.active_context as Array<{ index: number; record_id: string; superseded_by?: number }>;
+    const lisbon = items.find((item) => item.record_id === ids.lisbon)!;
+    expect(items.find((item) => item.record_id === ids.porto)).toMatchObject({ superseded_by: lisbon.index });
+    expect(body.sip).toContain(`(superseded by [${lisbon.index}]) We live in Porto`);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('abstains on a question nothing answers, with a short SIP that cites no small talk', async () => {
+    const { body } = await build(user, { query: 'What is my blood type?' });
+    expect(body).toMatchObject({ grounded: false, abstain: true });
+    expect(body.answerability.score).toBeLessThan(0.5);
+    expect(body.records_used).toBeLessThanOrEqual(2);
+    expect(countTokens(body.sip)).toBeLessThanOrEqual(150);
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids.chat3);
+  });
+
+  it('keeps the sentence that answers even when it shares no word with the question', async () => {
+    const { body } = await build(user, { query: 'When did I start the pottery class?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(ids.pottery);
+    expect(body.sip).toContain('The first session is on March 3rd.');
+    expect(body).toMatchObject({ grounded: true, abstain: false });
   });
 });

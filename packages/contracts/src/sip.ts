@@ -35,6 +35,13 @@ export const SipSections = z
   })
   .meta({ id: 'SipSections' });
 
+export const SipAnswerability = z
+  .object({
+    score: z.number().min(0).max(1).meta({ description: 'Probability that memory answers the query; the SIP abstains below the service\'s threshold.' }),
+    signals: z.record(z.string(), z.number()).meta({ description: 'What the score was computed from (coverage, unseen, similarity, ...), for diagnosis.' }),
+  })
+  .meta({ id: 'SipAnswerability' });
+
 export const SipBuildResponse = z
   .object({
     sip: z.string(),
@@ -44,6 +51,7 @@ export const SipBuildResponse = z
     grounded: z.boolean().default(false),
     citations: z.array(SipCitation).default([]),
     sip_sections: SipSections.optional(),
+    answerability: SipAnswerability.optional().meta({ description: 'Present when a query was asked.' }),
   })
   .meta({ id: 'SipBuildResponse' });
 

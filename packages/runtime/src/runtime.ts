@@ -101,7 +101,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     embedder,
     sip: {
       embedder,
-      settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, vectorDepth: config.sipVectorDepth, policy: { ...DEFAULT_SIP_SETTINGS.policy, minSimilarity: config.sipMinSimilarity, minCoverage: config.sipMinCoverage } },
+      settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, vectorDepth: config.sipVectorDepth, policy: { ...DEFAULT_SIP_SETTINGS.policy, abstainBelow: config.sipAbstainBelow ?? DEFAULT_SIP_SETTINGS.policy.abstainBelow } },
     },
     async close() {
       await documents.queue.close();

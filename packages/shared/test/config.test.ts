@@ -41,8 +41,7 @@ describe('loadConfig', () => {
       allowRemoteModels: false,
       embedReplies: true,
       sipTokenBudget: 1500,
-      sipMinSimilarity: 0.76,
-      sipMinCoverage: 0.25,
+      sipAbstainBelow: undefined,
       sipVectorDepth: 50,
       fsConnectorRoot: undefined,
       webConnectorAllowPrivate: false,
@@ -93,8 +92,7 @@ describe('loadConfig', () => {
       MEMCTX_ALLOW_REMOTE_MODELS: '1',
       MEMCTX_EMBED_REPLIES: 'off',
       MEMCTX_SIP_TOKEN_BUDGET: '800',
-      MEMCTX_SIP_MIN_SIMILARITY: '0.7',
-      MEMCTX_SIP_MIN_COVERAGE: '0.6',
+      MEMCTX_SIP_ABSTAIN_BELOW: '0.6',
       MEMCTX_SIP_VECTOR_DEPTH: '40',
       MEMCTX_FS_CONNECTOR_ROOT: '/srv/docs',
       MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE: 'on',
@@ -144,8 +142,7 @@ describe('loadConfig', () => {
       allowRemoteModels: true,
       embedReplies: false,
       sipTokenBudget: 800,
-      sipMinSimilarity: 0.7,
-      sipMinCoverage: 0.6,
+      sipAbstainBelow: 0.6,
       sipVectorDepth: 40,
       fsConnectorRoot: '/srv/docs',
       webConnectorAllowPrivate: true,
@@ -281,9 +278,9 @@ describe('loadConfig', () => {
   });
 
   it('rejects a similarity outside 0..1 and an unknown switch value', () => {
-    expect(problemsOf({ MEMCTX_SIP_MIN_SIMILARITY: '1.5', MEMCTX_EMBEDDINGS: 'maybe' })).toEqual([
+    expect(problemsOf({ MEMCTX_SIP_ABSTAIN_BELOW: '1.5', MEMCTX_EMBEDDINGS: 'maybe' })).toEqual([
       'MEMCTX_EMBEDDINGS: must be one of on, off, true, false, 1, 0 (got "maybe")',
-      'MEMCTX_SIP_MIN_SIMILARITY: must be a number from 0 to 1 (got "1.5")',
+      'MEMCTX_SIP_ABSTAIN_BELOW: must be a number from 0 to 1 (got "1.5")',
     ]);
   });
 

@@ -2,7 +2,8 @@ import type { Db } from '@memctx/db';
 import { timeStage, type StageTimer } from '@memctx/shared';
 import { neighbours, readFused, searchLexical, searchVector, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
-import { DEFAULT_EVIDENCE_POLICY, type EvidencePolicy } from './evidence.js';
+import { answerHint } from './answer-hint.js';
+import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNeighbours } from './rank.js';
 
@@ -25,7 +26,7 @@ export interface SipSettings {
 
 export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDepth: 50, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
 
-export interface BuiltSip extends ComposedSip {
+export interface BuiltSip extends ComposedSip, Judgement {
   tokens_baseline: number;
   /** The sessions of the cited rounds, sorted: purging any of them erases this SIP's text. */
   cited_session_ids: string[];
@@ -68,15 +69,19 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
   const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
   const ranked = withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge);
+  const judgement = judgeEvidence(ranked, retrieval.terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,
     hasQuery: query !== null,
     terms,
-    policy: settings.policy,
+    answers: answerHint(query),
+    abstain: query !== null && judgement.abstain,
   }));
   // The cited records were read with their sessions: no second look-up of the same rows.
   const sessionOf = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));
   const cited = new Set(composed.record_ids.map((id) => sessionOf.get(id)).filter((session) => typeof session === 'string'));
-  return { ...composed, tokens_baseline: lexical.scopeTokens, cited_session_ids: [...cited].sort() };
+  // Memory that holds nothing to cite grounds nothing, whatever the model said of the query.
+  const grounded = judgement.grounded && composed.records_used > 0;
+  return { ...composed, ...judgement, grounded, abstain: !grounded, tokens_baseline: lexical.scopeTokens, cited_session_ids: [...cited].sort() };
 }

@@ -1,8 +1,9 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
-import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy } from './evidence.js';
 import { excerpt, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
+import { isSmallTalk } from './small-talk.js';
+import { supersessions } from './supersession.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
 
@@ -31,8 +32,6 @@ export interface ComposedSip {
   records_used: number;
   record_ids: string[];
   tokens_sip: number;
-  grounded: boolean;
-  abstain: boolean;
 }
 
 export interface ComposeOptions {
@@ -42,7 +41,10 @@ export interface ComposeOptions {
   hasQuery: boolean;
   /** The query's weighted terms: what each record is cut down to (no terms = records as they are). */
   terms?: readonly WeightedTerm[];
-  policy?: EvidencePolicy;
+  /** Sentences worth keeping in an excerpt for what they hold (a date for "when"): see answer-hint.ts. */
+  answers?: (sentence: string) => boolean;
+  /** Memory does not answer the query: only the closest few records, briefly, under a note that says so. */
+  abstain?: boolean;
 }
 
 const SECTION_ORDER: readonly SectionName[] = ['identity', 'active_context', 'preferences', 'uncertain_facts'];
@@ -52,7 +54,15 @@ const SECTION_TITLES: Record<SectionName, string> = {
   preferences: '## Preferences',
   uncertain_facts: '## Uncertain (unconfirmed hypotheses; never state these as fact)',
 };
-export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, under the date they happened.';
+export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, newest first, under the date they happened.';
+export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather than guess. The closest records:';
+// The best-ranked lines show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
+const WHOLE_LINES = 3;
+// A record scoring under this share of the best record's score is not worth a line: the budget goes to evidence.
+const WEAK_SHARE = 0.15;
+// When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
+const ABSTAIN_LINES = 2;
+const ABSTAIN_RECORD_TOKENS = 40;
 // What a line costs beyond its text ([n], spacing, a share of the date lines), for packing; the exact count is taken after.
 const LINE_OVERHEAD_TOKENS = 5;
 // A line is never cheaper than this ("[n] A → B …" and its share of a date line).
@@ -90,6 +100,13 @@ interface Line {
   repeats: number;
 }
 
+interface Rendered {
+  sip: string;
+  ordered: Line[];
+  /** By a line's position in `ordered`: the position of the newer line that replaces what it states. */
+  supersededBy: Map<number, number>;
+}
+
 // Words with a letter (ids and codes such as "KEPT3f2a" included); bare numbers are left out, so a fact restated with a new count or number reads as the same fact and only its newest statement is shown.
 const wordSet = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /\p{L}/u.test(w)));
 
@@ -100,8 +117,8 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 /** A candidate's line and its token count (the ellipsis counted as one), from one encoding of the excerpt. */
-function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number): { text: string; tokens: number } {
-  const cut = truncateCounted(excerpt(candidate, terms), maxTokens);
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers?: (sentence: string) => boolean): { text: string; tokens: number } {
+  const cut = truncateCounted(excerpt(candidate, terms, answers), maxTokens);
   return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;
 }
 
@@ -117,13 +134,14 @@ const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-function render(lines: readonly Line[]): { sip: string; ordered: Line[] } {
-  // Chronological within a section: the model reads what happened in order, and one date line serves a day's records.
+function render(lines: readonly Line[], note?: string): Rendered {
+  // Newest first within a section: what was said last about a thing is what holds now, and one date line serves a day's records.
   const ordered = SECTION_ORDER.flatMap((section) =>
-    lines.filter((line) => sectionOf(line.candidate) === section).sort((a, b) => a.candidate.created_at.getTime() - b.candidate.created_at.getTime()),
+    lines.filter((line) => sectionOf(line.candidate) === section).sort((a, b) => b.candidate.created_at.getTime() - a.candidate.created_at.getTime()),
   );
-  if (ordered.length === 0) return { sip: '', ordered };
-  const out = [SIP_HEADER];
+  const supersededBy = supersessions(ordered);
+  if (ordered.length === 0) return { sip: '', ordered, supersededBy };
+  const out = note ? [SIP_HEADER, note] : [SIP_HEADER];
   let section: SectionName | undefined;
   let day: string | undefined;
   ordered.forEach((line, i) => {
@@ -137,25 +155,41 @@ function render(lines: readonly Line[]): { sip: string; ordered: Line[] } {
     if (date !== day) out.push(`${date}:`);
     day = date;
     const repeats = line.repeats > 1 ? ` (said ${line.repeats} times; latest shown)` : '';
-    out.push(`[${i + 1}] ${label(line.candidate)}${line.text}${repeats}`);
+    const newer = supersededBy.get(i);
+    const superseded = newer === undefined ? '' : `(superseded by [${newer + 1}]) `;
+    out.push(`[${i + 1}] ${superseded}${label(line.candidate)}${line.text}${repeats}`);
   });
-  return { sip: out.join('\n'), ordered };
+  return { sip: out.join('\n'), ordered, supersededBy };
+}
+
+/** With a query, the records worth a line: no small talk, nothing far weaker than the best. */
+function bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean): readonly Scored<Candidate>[] {
+  if (!hasQuery) return ranked;
+  const best = ranked[0]?.score ?? 0;
+  return ranked.filter((scored) => scored.score >= best * WEAK_SHARE && !isSmallTalk(scored.candidate));
 }
 
 /**
- * Packs ranked candidates into a SIP within the token budget: best first, each
- * cut to the sentences that bear on the query, near-duplicates collapsed into
- * one line that cites the newest; then renders them by section and date and
- * numbers citations in the order their [n] markers appear.
+ * Packs ranked candidates into a SIP within the token budget: best first, the
+ * best few with their turns whole and the rest cut to the sentences that bear
+ * on the query, near-duplicates collapsed into one line that cites the newest;
+ * then renders them by section, newest first, marks a statement a newer one
+ * replaces, and numbers citations in the order their [n] markers appear. When
+ * memory does not answer the query, only the closest few records are shown,
+ * briefly, under a note that says so.
  */
 export function composeSip(ranked: readonly Scored<Candidate>[], options: ComposeOptions): ComposedSip {
   const terms = options.terms ?? [];
+  const note = options.abstain ? ABSTAIN_NOTE : undefined;
+  const maxLines = options.abstain ? ABSTAIN_LINES : Infinity;
   const lines: Line[] = [];
-  let estimate = countTokens(SIP_HEADER) + SECTION_ORDER.length * 8;
-  for (const { candidate, evidence } of ranked) {
+  let estimate = countTokens(SIP_HEADER) + (note ? countTokens(note) : 0) + SECTION_ORDER.length * 8;
+  for (const { candidate, evidence } of bearing(ranked, options.hasQuery)) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
-    if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS) break;
-    const { text, tokens } = lineText(candidate, terms, options.maxRecordTokens);
+    if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
+    const whole = !options.abstain && lines.length < WHOLE_LINES;
+    const maxTokens = options.abstain ? ABSTAIN_RECORD_TOKENS : options.maxRecordTokens;
+    const { text, tokens } = lineText(candidate, whole ? [] : terms, maxTokens, options.answers);
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
     if (same) {
@@ -169,15 +203,15 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     lines.push({ candidate, evidence, text, words, repeats: 1 });
     estimate += cost;
   }
-  let rendered = render(lines);
+  let rendered = render(lines, note);
   let sipTokens = countTokens(rendered.sip);
   // The estimate is close but not exact; should the real count exceed the budget, drop the weakest until it fits.
   while (rendered.ordered.length > 0 && sipTokens > options.budgetTokens) {
     lines.pop();
-    rendered = render(lines);
+    rendered = render(lines, note);
     sipTokens = countTokens(rendered.sip);
   }
-  const { sip, ordered } = rendered;
+  const { sip, ordered, supersededBy } = rendered;
   const citations: Citation[] = ordered.map(({ candidate }, i) => ({
     index: i + 1,
     record_id: candidate.record_id,
@@ -197,6 +231,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
       created_at: candidate.created_at.toISOString(),
       ...(options.hasQuery ? { coverage: round3(evidence.coverage), similarity: evidence.similarity === null ? null : round3(evidence.similarity) } : {}),
       ...(repeats > 1 ? { repeats } : {}),
+      ...(supersededBy.has(i) ? { superseded_by: supersededBy.get(i)! + 1 } : {}),
       ...(candidate.source_id ? { source_id: candidate.source_id, source_title: candidate.source_title } : {}),
       ...(candidate.provenance === 'AI_INFERRED' ? { inference_only: true } : {}),
       ...(section === 'uncertain_facts' ? { uncertain: true } : {}),
@@ -209,6 +244,5 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     records_used: ordered.length,
     record_ids: ordered.map((line) => line.candidate.record_id),
     tokens_sip: sipTokens,
-    ...judgeEvidence(ordered.map((line) => line.evidence), options.hasQuery, options.policy ?? DEFAULT_EVIDENCE_POLICY),
   };
 }

@@ -1,50 +1,44 @@
+import { answerability, answerabilitySignals, type AnswerabilitySignals } from './answerability.js';
+import { ANSWERABILITY_MODEL } from './answerability-model.js';
+import type { TurnEvidence } from './match.js';
+
 /**
- * How strong the evidence behind a SIP is, judged from the records it cites.
- * With a query, a cited record is evidence when one of its turns (a side of the
- * exchange, or a document chunk) states at least `minCoverage` of the query's
- * weight — its terms weighed by rarity in the scope, so the words that name the
- * asked-about thing count most — or when its embedding is at least
- * `minSimilarity` close to the query's. Without a query the SIP is a summary of
- * recent memory, so any record in it grounds it.
+ * How strong the evidence behind a SIP is. With a query, the answerability
+ * model (./answerability.ts) scores whether memory answers it at all; below
+ * `abstainBelow` the SIP abstains and is kept short. Without a query the SIP is
+ * a summary of recent memory, so any record in it grounds it.
  *
- * When the query names a speaker, coverage counts that speaker's turns only;
- * if the cited records state the query much better in someone else's words
- * (by more than `maxSpeakerGap`), the question most likely pins another
- * person's fact on the one it names, and the SIP is not grounded.
+ * When the query names a speaker of labelled transcripts, coverage counts that
+ * speaker's turns only, and how much better someone else's turns state the
+ * query is one of the model's signals; without labels that signal is 0.
  *
- * grounded: at least one cited record is evidence, and no one else states the query clearly better.
- * abstain:  a query was asked and the SIP is not grounded (or the
- *           scope is empty): the model should say it does not know.
+ * grounded: a query was answered by memory (or, without a query, memory is not empty).
+ * abstain:  the model should say it does not know.
  */
 export interface EvidencePolicy {
-  minSimilarity: number;
-  minCoverage: number;
-  /** How much better another speaker's turns may state the query than the named speaker's before the SIP abstains. */
-  maxSpeakerGap?: number;
+  /** Abstain when the answerability probability is below this. */
+  abstainBelow: number;
 }
 
-// Calibrated on LoCoMo with bge-small-en-v1.5 (test/bench/locomo; docs/decisions.md has the measured rates).
-export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { minSimilarity: 0.76, minCoverage: 0.25, maxSpeakerGap: 0.1 };
+export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { abstainBelow: ANSWERABILITY_MODEL.threshold };
 
-export interface EvidenceSignals {
-  similarity: number | null;
-  coverage: number;
-  anySpeakerCoverage?: number;
-}
-
-export function isEvidence(signals: EvidenceSignals, policy: EvidencePolicy): boolean {
-  return signals.coverage >= policy.minCoverage || (signals.similarity !== null && signals.similarity >= policy.minSimilarity);
+export interface Judgement {
+  grounded: boolean;
+  abstain: boolean;
+  /** With a query: the answerability probability and the signals it was computed from. */
+  answerability?: { score: number; signals: AnswerabilitySignals };
 }
 
 export function judgeEvidence(
-  used: readonly EvidenceSignals[],
+  ranked: readonly { evidence: TurnEvidence }[],
+  terms: readonly { df: number; idf: number }[],
   hasQuery: boolean,
   policy: EvidencePolicy = DEFAULT_EVIDENCE_POLICY,
-): { grounded: boolean; abstain: boolean } {
-  if (used.length === 0) return { grounded: false, abstain: true };
+): Judgement {
+  if (ranked.length === 0) return { grounded: false, abstain: true };
   if (!hasQuery) return { grounded: true, abstain: false };
-  const best = (pick: (s: EvidenceSignals) => number) => Math.max(...used.map(pick));
-  const gap = best((s) => s.anySpeakerCoverage ?? s.coverage) - best((s) => s.coverage);
-  const grounded = used.some((signals) => isEvidence(signals, policy)) && gap <= (policy.maxSpeakerGap ?? 1);
-  return { grounded, abstain: !grounded };
+  const signals = answerabilitySignals(ranked, terms);
+  const score = Math.round(answerability(signals) * 1000) / 1000;
+  const grounded = score >= policy.abstainBelow;
+  return { grounded, abstain: !grounded, answerability: { score, signals } };
 }

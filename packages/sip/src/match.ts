@@ -57,6 +57,8 @@ export interface TurnEvidence {
   similarity: number | null;
   /** When the query names speakers: the same coverage over every speaker's turns (what someone else said). */
   anySpeakerCoverage?: number;
+  /** The share of the query's selective words' weight one turn states, at best (0 when the query has none). */
+  selectiveCoverage?: number;
 }
 
 type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
@@ -70,7 +72,10 @@ type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similari
  */
 export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = []): TurnEvidence {
   const total = weightOf(terms);
+  const selective = terms.filter((term) => term.selective);
+  const selectiveTotal = weightOf(selective);
   let coverage = 0;
+  let selectiveCoverage = 0;
   let anySpeakerCoverage = 0;
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
@@ -79,10 +84,11 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
     const speaker = speakerOf(turn.text);
     if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
     coverage = Math.max(coverage, share);
+    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(matchedTerms(turn.text, selective)) / selectiveTotal);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }
-  return speakers.length > 0 ? { coverage, similarity, anySpeakerCoverage } : { coverage, similarity };
+  return speakers.length > 0 ? { coverage, similarity, anySpeakerCoverage, selectiveCoverage } : { coverage, similarity, selectiveCoverage };
 }
 
 function sentencesOf(text: string): string[] {
@@ -92,11 +98,12 @@ function sentencesOf(text: string): string[] {
 /**
  * What of one turn is worth its tokens for this query: the sentences holding
  * a selective query term, each with the sentence after it (an answer often
- * follows the sentence that names the topic); a turn with none keeps its first
- * sentence, so a reply to the question that was asked is not lost. Omitted
- * stretches show as "…".
+ * follows the sentence that names the topic), and the sentences holding what
+ * the question asks for (`answers`: a date for "when", a number for "how
+ * many"); a turn with none keeps its first sentence, so a reply to the
+ * question that was asked is not lost. Omitted stretches show as "…".
  */
-export function excerptTurn(text: string, terms: readonly WeightedTerm[]): string {
+export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const label = SPEAKER.exec(flat)?.[0] ?? '';
   const sentences = sentencesOf(flat.slice(label.length));
@@ -105,6 +112,7 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[]): strin
   const keep = new Set<number>();
   sentences.forEach((sentence, i) => {
     if (matchedTerms(sentence, selective).length > 0) keep.add(i).add(i + 1);
+    else if (answers?.(sentence)) keep.add(i);
   });
   if (keep.size === 0) keep.add(0);
   const parts: string[] = [];
@@ -122,6 +130,6 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[]): strin
 }
 
 /** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
-export function excerpt(record: TurnSource, terms: readonly WeightedTerm[]): string {
-  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms)).join(' → ');
+export function excerpt(record: TurnSource, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean): string {
+  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms, answers)).join(' → ');
 }

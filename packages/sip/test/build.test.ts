@@ -52,7 +52,7 @@ describe('SIP build over the read models', () => {
   it('finds the matching rounds, cites them in order, and grounds the answer', async () => {
     const sip = await build('alice', 'what about my tomatoes?');
     expect(sip.records_used).toBeGreaterThan(0);
-    expect(sip.citations[0]!.summary).toContain('tomatoes');
+    expect(sip.citations.some((c) => c.summary.includes('tomatoes'))).toBe(true);
     expect(sip.citations.map((c) => c.index)).toEqual(sip.citations.map((_, i) => i + 1));
     for (const c of sip.citations) expect(sip.sip).toContain(`[${c.index}]`);
     expect(sip.grounded).toBe(true);

@@ -80,33 +80,44 @@ describe('composeSip', () => {
     expect(sip.sip).toContain('…');
   });
 
-  it('an empty scope gives an empty SIP that abstains', () => {
-    expect(composeSip([], options)).toMatchObject({ sip: '', records_used: 0, citations: [], grounded: false, abstain: true });
+  it('an empty scope gives an empty SIP', () => {
+    expect(composeSip([], options)).toMatchObject({ sip: '', records_used: 0, citations: [] });
   });
 });
 
 describe('evidence', () => {
-  it('with a query: grounded when a cited record states enough of the query or is close enough, abstain otherwise', () => {
-    expect(judgeEvidence([{ similarity: null, coverage: 0.9 }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.95, coverage: 0 }], true)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([{ similarity: 0.5, coverage: 0.2 }, { similarity: null, coverage: 0.1 }], true)).toEqual({ grounded: false, abstain: true });
+  const terms = [{ df: 3, idf: 2 }, { df: 40, idf: 0.5 }];
+  const strong = { evidence: { coverage: 1, selectiveCoverage: 1, similarity: 0.86 } };
+  const filler = (similarity: number | null) => ({ evidence: { coverage: 0.1, selectiveCoverage: 0, similarity } });
+
+  it('with a query: grounded when the answerability model says memory answers it, abstain otherwise, with its score and signals', () => {
+    const answered = judgeEvidence([strong, filler(0.6), filler(0.58)], terms, true);
+    expect(answered).toMatchObject({ grounded: true, abstain: false });
+    expect(answered.answerability!.signals).toMatchObject({ coverage: 1, selective_coverage: 1, similarity: 0.86, embedded: 1 });
+    const unanswered = judgeEvidence([filler(0.6), filler(0.59)], [{ df: 0, idf: 5 }, ...terms], true);
+    expect(unanswered).toMatchObject({ grounded: false, abstain: true });
+    expect(unanswered.answerability!.score).toBeLessThan(answered.answerability!.score);
+    expect(unanswered.answerability!.signals.unseen).toBeGreaterThan(0.5);
   });
 
-  it("abstains when someone other than the named speaker states the query clearly better (a fact pinned on the wrong person)", () => {
-    const named = { similarity: null, coverage: 0.5, anySpeakerCoverage: 0.5 };
-    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.55 }], true).grounded).toBe(true);
-    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true)).toEqual({ grounded: false, abstain: true });
-    expect(judgeEvidence([named, { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 }], true, { minSimilarity: 1, minCoverage: 0.5, maxSpeakerGap: 0.5 }).grounded).toBe(true);
+  it("reads how much better someone other than the named speaker states the query (a fact pinned on the wrong person) as a signal against", () => {
+    const named = { evidence: { ...strong.evidence, anySpeakerCoverage: 1 } };
+    const pinned = { evidence: { ...strong.evidence, coverage: 0.5, anySpeakerCoverage: 0.5 } };
+    const other = { evidence: { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 } };
+    expect(judgeEvidence([named, other], terms, true).answerability!.signals.speaker_gap).toBe(0);
+    const wrongPerson = judgeEvidence([pinned, other], terms, true).answerability!;
+    expect(wrongPerson.signals.speaker_gap).toBe(0.4);
+    expect(wrongPerson.score).toBeLessThan(judgeEvidence([pinned], terms, true).answerability!.score);
   });
 
-  it('the thresholds are the policy', () => {
-    expect(judgeEvidence([{ similarity: null, coverage: 0.5 }], true, { minSimilarity: 0.9, minCoverage: 0.5 }).grounded).toBe(true);
-    expect(judgeEvidence([{ similarity: 0.7, coverage: 0 }], true, { minSimilarity: 0.7, minCoverage: 1 }).grounded).toBe(true);
+  it('the threshold is the policy', () => {
+    expect(judgeEvidence([filler(0.5)], terms, true, { abstainBelow: 0 }).grounded).toBe(true);
+    expect(judgeEvidence([strong], terms, true, { abstainBelow: 1 }).grounded).toBe(false);
   });
 
   it('without a query any record grounds the summary; nothing cited abstains', () => {
-    expect(judgeEvidence([{ similarity: null, coverage: 0 }], false)).toEqual({ grounded: true, abstain: false });
-    expect(judgeEvidence([], false)).toEqual({ grounded: false, abstain: true });
+    expect(judgeEvidence([filler(null)], [], false)).toEqual({ grounded: true, abstain: false });
+    expect(judgeEvidence([], terms, true)).toEqual({ grounded: false, abstain: true });
   });
 });
 

@@ -40,7 +40,7 @@ describe('coverage: how much of the query one turn states', () => {
 
   it('reads a document chunk as one turn', () => {
     expect(assess({ content: 'Melanie painted the mural.', user_text: null, assistant_text: null, user_similarity: 0.7, reply_similarity: null }, melaniePaint))
-      .toEqual({ coverage: 1, similarity: 0.7 });
+      .toEqual({ coverage: 1, similarity: 0.7, selectiveCoverage: 1 });
   });
 });
 

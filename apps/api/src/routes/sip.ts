@@ -41,6 +41,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
         grounded: built.grounded,
         citations: built.citations,
         sip_sections: built.sections,
+        ...(built.answerability ? { answerability: built.answerability } : {}),
       };
     });
   };

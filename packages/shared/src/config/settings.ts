@@ -65,8 +65,8 @@ export const SETTINGS = {
   /** A round's reply as a second vector beside its user side, so replies are found by meaning. */
   embedReplies: setting('MEMCTX_EMBED_REPLIES', onOff().default(true)),
   sipTokenBudget: setting('MEMCTX_SIP_TOKEN_BUDGET', wholeNumber(50, 100_000).default(1_500)),
-  sipMinSimilarity: setting('MEMCTX_SIP_MIN_SIMILARITY', unitInterval().default(0.76)),
-  sipMinCoverage: setting('MEMCTX_SIP_MIN_COVERAGE', unitInterval().default(0.25)),
+  // Unset: the fitted model's own threshold (packages/sip/src/answerability-model.ts).
+  sipAbstainBelow: setting('MEMCTX_SIP_ABSTAIN_BELOW', unitInterval().optional()),
   /** Nearest records read per embedded side (user side, reply) before fusion: the vector half's cost grows with it. */
   sipVectorDepth: setting('MEMCTX_SIP_VECTOR_DEPTH', wholeNumber(10, 500).default(50)),
   /** Absent: the filesystem connector is not offered. */

@@ -1,0 +1,77 @@
+import type { QueryTerm } from '@memctx/read-models';
+
+type TermRarity = Pick<QueryTerm, 'df' | 'idf'>;
+import type { TurnEvidence } from './match.js';
+import { ANSWERABILITY_MODEL } from './answerability-model.js';
+
+/*
+ * Whether the memory in scope answers the query at all, as a probability from
+ * a logistic model over signals every build has. The signals do not depend on
+ * speaker labels: they read which query words the scope has ever seen, how much
+ * of the query one turn of the best records states, and how close and how
+ * distinct the nearest records are. The weights are fitted on the dev splits of
+ * two benchmarks (test/bench/sip-quality/fit.ts writes answerability-model.ts);
+ * docs/decisions.md has the precision/recall curve of the threshold.
+ */
+
+export interface AnswerabilitySignals {
+  /** The best share of the query's weight one turn of a top record states. */
+  coverage: number;
+  /** The same, counting only the query's selective (rare in scope) words; 0 when it has none. */
+  selective_coverage: number;
+  /** The share of the query's weight in words no record in scope holds. */
+  unseen: number;
+  /** The closest embedding similarity of a top record (0 when none is embedded). */
+  similarity: number;
+  /** How far the closest record stands out from the next ones (0 when fewer than two are embedded). */
+  similarity_gap: number;
+  /** 1 when some top record is embedded, so similarity means something. */
+  embedded: number;
+  /**
+   * When the query names a speaker of labelled transcripts: how much better someone else's turns state it than
+   * the named speaker's (a fact pinned on the wrong person). 0 without labels.
+   */
+  speaker_gap: number;
+}
+
+export type SignalName = keyof AnswerabilitySignals;
+export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'embedded', 'speaker_gap'];
+
+export interface AnswerabilityModel {
+  weights: Record<SignalName, number>;
+  bias: number;
+  /** Abstain below this probability. */
+  threshold: number;
+}
+
+// How many of the best-ranked records the signals read: the ones a SIP would lead with.
+const TOP = 10;
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+export function answerabilitySignals(
+  ranked: readonly { evidence: TurnEvidence }[],
+  terms: readonly TermRarity[],
+): AnswerabilitySignals {
+  const top = ranked.slice(0, TOP);
+  const total = terms.reduce((sum, term) => sum + Math.max(term.idf, 1), 0);
+  const unseen = terms.filter((term) => term.df === 0).reduce((sum, term) => sum + Math.max(term.idf, 1), 0);
+  const similarities = top.map((s) => s.evidence.similarity).filter((s): s is number => s !== null).sort((a, b) => b - a);
+  const rest = similarities.slice(1);
+  const gap = rest.length > 0 ? similarities[0]! - rest.reduce((a, b) => a + b, 0) / rest.length : 0;
+  const best = (pick: (e: TurnEvidence) => number) => Math.max(0, ...top.map((s) => pick(s.evidence)));
+  return {
+    coverage: round3(Math.max(0, ...top.map((s) => s.evidence.coverage))),
+    selective_coverage: round3(Math.max(0, ...top.map((s) => s.evidence.selectiveCoverage ?? 0))),
+    unseen: round3(total > 0 ? unseen / total : 0),
+    similarity: round3(similarities[0] ?? 0),
+    similarity_gap: round3(gap),
+    embedded: similarities.length > 0 ? 1 : 0,
+    speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best((e) => e.coverage)),
+  };
+}
+
+export function answerability(signals: AnswerabilitySignals, model: AnswerabilityModel = ANSWERABILITY_MODEL): number {
+  const z = SIGNAL_NAMES.reduce((sum, name) => sum + model.weights[name] * signals[name], model.bias);
+  return 1 / (1 + Math.exp(-z));
+}

@@ -1,0 +1,80 @@
+import type { Candidate } from '@memctx/read-models';
+import { describe, expect, it } from 'vitest';
+import { ABSTAIN_NOTE, answerHint, composeSip, excerptTurn, isSmallTalk, weighTerms, type Scored } from '../src/index.js';
+
+let n = 0;
+const round = (user: string, assistant: string, day: number, overrides: Partial<Candidate> = {}): Candidate => ({
+  record_id: `q${++n}`, summary: user, content: `User: ${user}\nAssistant: ${assistant}`, user_text: user, assistant_text: assistant, provenance: 'ROUND',
+  record_type: 'FACTUAL', source_id: null, source_title: null, session_id: `s${day}`, created_at: new Date(Date.UTC(2026, 0, day)),
+  similarity: null, user_similarity: null, reply_similarity: null, text_match: true, text_score: 1, fused: 1 / (60 + n), ...overrides,
+});
+const scored = (candidate: Candidate, score: number, coverage = 1, similarity: number | null = null): Scored<Candidate> =>
+  ({ candidate, evidence: { coverage, selectiveCoverage: coverage, similarity }, score });
+const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
+const terms = (...pairs: [string, number][]) => weighTerms(pairs.map(([lexeme, idf]) => ({ lexeme, df: 1, idf })));
+
+describe('what a SIP with a query leaves out', () => {
+  it('never cites greetings, thanks and goodbyes, however well they rank', () => {
+    const bye = round('Thanks for the kind words!', 'Gotta run, bye!', 3);
+    const fact = round('My sister Ana lives in Porto.', 'Noted!', 2);
+    expect(isSmallTalk(bye)).toBe(true);
+    expect(isSmallTalk(fact)).toBe(false);
+    const sip = composeSip([scored(bye, 1), scored(fact, 0.9)], options);
+    expect(sip.record_ids).toEqual([fact.record_id]);
+    expect(sip.sip).not.toContain('Gotta run');
+  });
+
+  it('drops records far weaker than the best, so the budget goes to evidence', () => {
+    const best = round('I adopted a greyhound called Luna.', 'Lovely name!', 1);
+    const weak = round('Can you suggest a pasta recipe for tonight?', 'Try cacio e pepe with pecorino.', 2);
+    const sip = composeSip([scored(best, 1), scored(weak, 0.05, 0)], options);
+    expect(sip.record_ids).toEqual([best.record_id]);
+  });
+
+  it('when memory does not answer, shows at most two closest records, briefly, under a note that says so', () => {
+    const topics = ['garden', 'tomatoes', 'bicycle', 'violin', 'kayak', 'sourdough', 'chess', 'telescope', 'knitting', 'marathon', 'aquarium', 'origami'];
+    const given = topics.map((topic, i) => round(`We talked about my ${topic} plans again today. `.repeat(6), `Your ${topic} sounds like a lovely project with plenty to do.`, i + 1));
+    const sip = composeSip(given.map((c, i) => scored(c, 1 - i / 100, 0.3)), { ...options, abstain: true });
+    expect(sip.records_used).toBe(2);
+    expect(sip.sip).toContain(ABSTAIN_NOTE);
+    expect(sip.tokens_sip).toBeLessThanOrEqual(150);
+  });
+});
+
+describe('the newest fact first', () => {
+  it('renders newest first and marks a statement a later change replaces, in the text and the section item', () => {
+    const porto = round('We live in Porto, near the river.', 'Porto is beautiful.', 40);
+    const lisbon = round('We finally moved: we live in Lisbon now.', 'Congratulations on the move!', 190);
+    const sip = composeSip([scored(porto, 1), scored(lisbon, 0.9)], options);
+    expect(sip.sip.indexOf('Lisbon')).toBeLessThan(sip.sip.indexOf('Porto,'));
+    expect(sip.sip).toContain('[2] (superseded by [1]) We live in Porto');
+    expect(sip.sections.active_context[1]).toMatchObject({ record_id: porto.record_id, superseded_by: 1 });
+    expect(sip.sections.active_context[0]).not.toHaveProperty('superseded_by');
+  });
+
+  it('marks nothing when the later statement does not word a change, or was said the same day', () => {
+    const dog = round('I have a dog named Rex.', 'Cute!', 10);
+    const cat = round('I also have a cat named Mia.', 'Two pets!', 50);
+    expect(composeSip([scored(dog, 1), scored(cat, 0.9)], options).sip).not.toContain('superseded');
+    const morning = round('I work at Acme.', 'Nice.', 10);
+    const evening = round('I work at Globex now.', 'Oh!', 10, { created_at: new Date(Date.UTC(2026, 0, 10, 20)) });
+    expect(composeSip([scored(morning, 1), scored(evening, 0.9)], options).sip).not.toContain('superseded');
+  });
+});
+
+describe('the answer kept in the excerpt', () => {
+  it('shows the best records whole, so an answer that shares no word with the question survives', () => {
+    const pottery = 'I signed up for the pottery course. It meets on Tuesdays. The teacher is Mrs Okafor. She trained in Kyoto.';
+    const sip = composeSip([scored(round(pottery, 'Great!', 1), 1)], { ...options, terms: terms(['potteri', 5]) });
+    expect(sip.sip).toContain('She trained in Kyoto.');
+  });
+
+  it('keeps the sentences holding what the question asks for: a date for "when", a number for "how many"', () => {
+    const text = 'We went hiking again. The weather was perfect. We started the climb on 3 May. The view was great.';
+    const hiking = terms(['hike', 5]);
+    expect(excerptTurn(text, hiking)).not.toContain('3 May');
+    expect(excerptTurn(text, hiking, answerHint('When did we start the climb?'))).toContain('We started the climb on 3 May.');
+    expect(answerHint('How many kids do I have?')!('We have three kids.')).toBe(true);
+    expect(answerHint('What is my favourite colour?')).toBeUndefined();
+  });
+});
