@@ -2,3 +2,4 @@ export { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from '.
 export { createTransformersEmbedder, type TransformersEmbedderOptions } from './transformers.js';
 export { createCachedEmbedder, migrateEmbeddingCache, type CacheStats } from './cache.js';
 export { createMicroBatcher } from './micro-batch.js';
+export { createOpenAiCompatibleEmbedder, embeddingsEndpoint, type OpenAiCompatibleEmbedderOptions } from './openai-compatible.js';

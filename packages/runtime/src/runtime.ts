@@ -8,8 +8,8 @@ import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { allProjections, migrateIndexFunctions } from '@memctx/read-models';
-import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
+import { allProjections, EMBEDDING_DIMENSIONS, migrateIndexFunctions } from '@memctx/read-models';
+import { createCachedEmbedder, createOpenAiCompatibleEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Registry } from 'prom-client';
@@ -76,12 +76,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY'),
     events: kurrent,
   });
-  const embedder = config.embeddings
-    ? createCachedEmbedder(
-        await createTransformersEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels }),
-        db,
-      )
-    : undefined;
+  const embedder = config.embeddings ? createCachedEmbedder(await openEmbedder(config), db) : undefined;
   const documents = await openDocuments(config, db, logger);
   const metrics = new Registry();
   return {
@@ -140,6 +135,20 @@ async function openKurrentDb(url: string): Promise<KurrentDbEventStore> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The local model, or an OpenAI-compatible endpoint when MEMCTX_EMBEDDINGS_URL names one (checked against the index at start). */
+function openEmbedder(config: Config): Promise<Embedder> {
+  if (!config.embeddingsUrl) return createTransformersEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels });
+  return createOpenAiCompatibleEmbedder({
+    url: config.embeddingsUrl,
+    apiKey: config.embeddingsApiKey,
+    modelId: config.embeddingModel,
+    dimensions: EMBEDDING_DIMENSIONS,
+    batchSize: config.embeddingsBatchSize,
+    timeoutMs: config.embeddingsTimeoutMs,
+    retries: config.embeddingsRetries,
+  });
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

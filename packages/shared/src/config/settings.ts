@@ -62,6 +62,14 @@ export const SETTINGS = {
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
   embeddings: setting('MEMCTX_EMBEDDINGS', onOff().default(true)),
   allowRemoteModels: setting('MEMCTX_ALLOW_REMOTE_MODELS', onOff().default(false)),
+  /** Set: vectors come from this OpenAI-compatible endpoint (TEI, Ollama, vLLM, a hosted API) instead of the local model. */
+  embeddingsUrl: setting('MEMCTX_EMBEDDINGS_URL', serviceUrl(['http:', 'https:'], 'http://tei:8080 or https://api.openai.com/v1').optional(), { secret: true }),
+  embeddingsApiKey: setting('MEMCTX_EMBEDDINGS_API_KEY', z.string().trim().min(1).optional(), { secret: true }),
+  /** Texts per request to the endpoint. */
+  embeddingsBatchSize: setting('MEMCTX_EMBEDDINGS_BATCH_SIZE', wholeNumber(1, 2_048).default(64)),
+  embeddingsTimeoutMs: setting('MEMCTX_EMBEDDINGS_TIMEOUT_MS', wholeNumber(100, 600_000).default(10_000)),
+  /** Further attempts of a request that timed out or answered 429 or 5xx, with exponential backoff. */
+  embeddingsRetries: setting('MEMCTX_EMBEDDINGS_RETRIES', wholeNumber(0, 10).default(4)),
   /** A round's reply as a second vector beside its user side, so replies are found by meaning. */
   embedReplies: setting('MEMCTX_EMBED_REPLIES', onOff().default(true)),
   sipTokenBudget: setting('MEMCTX_SIP_TOKEN_BUDGET', wholeNumber(50, 100_000).default(1_500)),
