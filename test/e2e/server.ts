@@ -25,11 +25,14 @@ export interface Client {
 
 let users = 0;
 
-/** The real server (API, projector and worker in one process) on a fresh PostgreSQL database. */
+/**
+ * The real server (API, projector and worker in one process) on a fresh PostgreSQL database; with
+ * MEMCTX_DATA_DIR in `env`, the embedded mode's PGlite under that directory instead (`databaseUrl` is empty).
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database: TestDatabase = await createTestDatabase('e2e');
+  const database: TestDatabase | undefined = env.MEMCTX_DATA_DIR ? undefined : await createTestDatabase('e2e');
   const config = loadConfig({
-    MEMCTX_DATABASE_URL: database.url,
+    MEMCTX_DATABASE_URL: database?.url,
     PORT: '0',
     HOST: '127.0.0.1',
     MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -60,7 +63,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
   return {
     url,
-    databaseUrl: database.url,
+    databaseUrl: database?.url ?? '',
     running,
     async newUser(prefix = 'user') {
       const userId = `${prefix}-${process.pid}-${++users}-${Math.random().toString(36).slice(2, 8)}`;
@@ -75,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     async stop() {
       await running.stop();
-      await database.drop();
+      await database?.drop();
     },
   };
 }

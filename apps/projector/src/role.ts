@@ -22,7 +22,7 @@ export async function startProjectorRole(runtime: Runtime): Promise<RoleHandle> 
       partitionKey: partitionKeyOf,
       source: opened(createKafkaEventSource({
         brokers: config.kafkaBrokers, topic: config.kafkaTopic, groupId: config.kafkaGroup, clientId: 'memctx-projector',
-        onError: (error) => logger.error({ err: error }, 'kafka projection batch failed; it will be delivered again'),
+        onError: (error) => logger.error({ err: error }, 'kafka source failed (a batch is delivered again, a join retried)'),
       }), runtime.shredder),
     })
     : await startProjector(deps);

@@ -1,5 +1,5 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
-import type { StageTimer } from '@memctx/shared';
+import { backoffDelay, dependencyFailure, type StageTimer } from '@memctx/shared';
 
 interface Pending {
   item: AppendManyItem;
@@ -17,9 +17,15 @@ interface Pending {
  * A batch that fails as a whole (one item the database refuses rolls back the
  * transaction) is appended again item by item, in order, so only the item that
  * fails on its own answers with the error; the others never see it.
+ *
+ * A batch that never reached the database (no connection could be made: a restart, a pool that could not
+ * connect in time) is tried again with backoff for up to `retryForMs`, since it cannot have been stored;
+ * then, or when the connection died with the batch in flight (it may have committed), every item gets the
+ * error, which the API answers with 503: nothing is acknowledged that was not stored.
  */
-export function createAppendBatcher(store: EventStore, options: { maxBatch?: number } = {}) {
+export function createAppendBatcher(store: EventStore, options: { maxBatch?: number; retryForMs?: number } = {}) {
   const maxBatch = options.maxBatch ?? 256;
+  const retryForMs = options.retryForMs ?? 1_000;
   let queue: Pending[] = [];
   let flushing = false;
 
@@ -32,18 +38,34 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
     }
   }
 
+  /** appendMany, again while the database could not be reached and time is left. */
+  async function appendRetrying(items: AppendManyItem[]): Promise<AppendManyOutcome[]> {
+    const deadline = performance.now() + retryForMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await store.appendMany(items);
+      } catch (error) {
+        const unavailable = dependencyFailure(error);
+        const wait = backoffDelay(attempt, { baseMs: 50, capMs: 400 });
+        if (!unavailable?.notSent || performance.now() + wait > deadline) throw unavailable ?? error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
   async function appendBatch(batch: Pending[]): Promise<void> {
     const started = performance.now();
     for (const entry of batch) entry.onStage?.('commit_wait', started - entry.queuedAt);
     try {
-      const outcomes = await store.appendMany(batch.map((entry) => entry.item));
+      const outcomes = await appendRetrying(batch.map((entry) => entry.item));
       const took = performance.now() - started;
       batch.forEach((entry, index) => {
         entry.onStage?.('commit', took);
         entry.resolve(outcomes[index]!);
       });
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
+      // Item by item would only meet the same outage once per item.
+      if (batch.length === 1 || dependencyFailure(error)) for (const entry of batch) entry.reject(error);
       else for (const entry of batch) await appendAlone(entry);
     }
   }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
-import { createCoalescer } from '@memctx/shared';
+import { backoffDelay, createCoalescer, dependencyFailure } from '@memctx/shared';
 
 export async function migrateIdempotency(db: Db): Promise<void> {
   await migrate(db, 'idempotency', [
@@ -200,11 +200,37 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
 
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
 
+/** How long a release or completion that met a dependency outage is tried again in the background: past the lease it is moot. */
+const SETTLE_FOR_MS = DEFAULT_LEASE_SECONDS * 1000;
+
+/**
+ * Runs a release or completion; when the database is away it is tried again in the background, with
+ * backoff, so the key is settled moments after the database is back rather than staying pending for its
+ * whole lease (a retry of the request would wait on it and be told 409, "in flight"). Other errors throw.
+ */
+async function settle(operation: () => Promise<void>): Promise<void> {
+  try {
+    await operation();
+  } catch (error) {
+    if (!dependencyFailure(error)) throw error;
+    const until = Date.now() + SETTLE_FOR_MS;
+    void (async () => {
+      for (let attempt = 1; Date.now() < until; attempt++) {
+        await sleep(backoffDelay(attempt, { baseMs: 100, capMs: 1_000 }));
+        if (await operation().then(() => true, () => false)) return;
+      }
+    })();
+  }
+}
+
 /**
  * Runs `work` at most once per key: a duplicate gets the first response back
  * without running anything (no second write, no second quota charge); the same
  * key with another body, or still in flight after the wait, throws
- * IdempotencyConflictError. Failed work releases the key.
+ * IdempotencyConflictError. Failed work releases the key. Work that succeeded is
+ * answered even when its response could not be stored yet (the database went away
+ * after the write): the write is durable, and a retry after a lost completion runs
+ * the command again under the same event ids, which the store keeps once.
  */
 export async function runOnce<T>(store: IdempotencyStore, request: IdempotencyRequest, work: () => Promise<T>): Promise<T> {
   const claim = await store.claim(request);
@@ -214,9 +240,10 @@ export async function runOnce<T>(store: IdempotencyStore, request: IdempotencyRe
   try {
     response = await work();
   } catch (error) {
-    await store.release(request, claim.token);
+    // The work's error is the answer, whatever became of the release.
+    await settle(() => store.release(request, claim.token)).catch(() => undefined);
     throw error;
   }
-  await store.complete(request, claim.token, 200, response);
+  await settle(() => store.complete(request, claim.token, 200, response));
   return response;
 }

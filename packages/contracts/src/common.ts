@@ -8,8 +8,18 @@ export const MAX_ID_LENGTH = 200;
 export const MAX_MESSAGE_LENGTH = 100_000;
 export const MAX_QUERY_LENGTH = 10_000;
 
+/**
+ * The one form of an id, wherever it arrives (body, path, query, MCP): Unicode NFC, without leading or trailing
+ * white space, U+FEFF (a byte order mark) included. Every form of an id is then one id: a stream, a session key,
+ * a read-model row. Without it `"\ufeffx"` was stored as itself but read back from PGlite as `"x"` (its text
+ * decoder drops a leading BOM), so the session's key was never found under the id it was made for.
+ */
+export const normalizeId = (id: string): string => id.normalize('NFC').trim();
+
 export const identifier = (what: string) =>
-  z.string().min(1).max(MAX_ID_LENGTH).meta({ description: `${what} identifier (1 to ${MAX_ID_LENGTH} characters)` });
+  z.string().overwrite(normalizeId).min(1).max(MAX_ID_LENGTH).meta({
+    description: `${what} identifier (1 to ${MAX_ID_LENGTH} characters): taken in Unicode NFC without leading or trailing white space or byte order mark`,
+  });
 
 export const timestamp = (what: string) =>
   z.string().meta({ description: `${what}: ISO 8601 in UTC, e.g. 2026-01-31T12:00:00.000Z`, example: '2026-01-31T12:00:00.000Z' });

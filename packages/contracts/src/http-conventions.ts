@@ -20,6 +20,12 @@ const READS_BACK = new Set(['createProject', 'restoreSession']);
 /** Endpoints that may answer 202 with their usual body while work goes on. */
 const ACCEPTED = new Set(['ingestConnectorDocument']);
 
+/** The dependency-outage contract (docs/decisions.md, "Dependency outages"). */
+const UNAVAILABLE =
+  'A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down.';
+const UNAVAILABLE_WRITE = ' A write answered 503 may or may not have been stored (the connection can fail during its commit).';
+const UNAVAILABLE_IDEMPOTENT = ' Retry it with the same `Idempotency-Key` to store it exactly once.';
+
 const header = (description: string, schema: z.ZodType = z.string()) => schema.meta({ description });
 
 const requestId = { 'X-Request-Id': header('Echoes the request id (or the one the client sent); logs carry it.') };
@@ -68,8 +74,16 @@ export function conventionResponses(endpoint: AnyEndpoint, success: ResponseConf
   if (CONFLICTS.has(endpoint.operationId)) {
     responses[409] = { description: 'The Idempotency-Key was used with another body, or the session is deleted or in another project.', content: json };
   }
-  if (READS_BACK.has(endpoint.operationId)) {
-    responses[503] = { description: 'Stored, but not readable yet; retry the read shortly.', content: json };
+  // Every endpoint behind a key reads the database; health answers its own 503 with the failing check named.
+  if (endpoint.security !== 'none') {
+    const readBack = READS_BACK.has(endpoint.operationId) ? ' Or: stored, but not readable yet; retry the read shortly.' : '';
+    responses[503] = {
+      description: [
+        UNAVAILABLE, WRITES.has(endpoint.operationId) ? UNAVAILABLE_WRITE : '', IDEMPOTENT.has(endpoint.operationId) ? UNAVAILABLE_IDEMPOTENT : '', readBack,
+      ].join(''),
+      headers: z.object({ 'Retry-After': header('Seconds to wait before retrying.', z.int()), ...requestId }),
+      content: json,
+    };
   }
   return responses;
 }

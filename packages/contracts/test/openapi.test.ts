@@ -17,7 +17,7 @@ type Operation = {
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema: Record<string, unknown> }>;
   requestBody?: { required?: boolean; content: Record<string, { schema: { $ref?: string } }> };
-  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown> }>;
 };
 
 const document = generateSpecDocument() as unknown as {
@@ -152,7 +152,7 @@ describe('a registry that route modules register into', () => {
 describe('statuses and headers of the service conventions', () => {
   it('lists idempotency, quota, conflict and 202 answers where the routes give them', () => {
     const ingest = operation('/api/v1/memory/ingest', 'post');
-    expect(Object.keys(ingest.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '500']);
+    expect(Object.keys(ingest.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '500', '503']);
     expect(Object.keys(ingest.responses['429']?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'X-RateLimit-Remaining']));
     expect(Object.keys(ingest.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Memctx-Position', 'X-RateLimit-Limit', 'X-Request-Id']));
     expect((ingest.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name).sort()).toEqual(['Idempotency-Key', 'X-Memctx-Min-Position']);
@@ -162,6 +162,13 @@ describe('statuses and headers of the service conventions', () => {
     expect(read.responses['200']?.headers).not.toHaveProperty('X-Memctx-Position');
     expect(operation('/api/v1/health', 'get').parameters ?? []).toEqual([]);
     expect(Object.keys(operation('/api/v1/projects', 'post').responses)).toContain('503');
+  });
+
+  it('answers a dependency outage with 503 and Retry-After on every endpoint behind a key, and says what to retry', () => {
+    const ingest = operation('/api/v1/memory/ingest', 'post').responses['503'];
+    expect(Object.keys(ingest?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After']));
+    expect(ingest?.description).toMatch(/never a 500.*Idempotency-Key/s);
+    expect(operation('/api/v1/sessions', 'get').responses['503']?.description).not.toMatch(/Idempotency-Key/);
   });
 
   it('describes the export as JSON Lines', () => {

@@ -8,6 +8,11 @@ export interface PostgresDbOptions {
   /** Kills a session that sits idle inside a transaction, so a stuck client never blocks the event feed. */
   idleInTransactionTimeoutMs?: number;
   statementTimeoutMs?: number;
+  /**
+   * How long a query waits for a connection (opening one, or a free one of a busy pool) before it fails
+   * (default 1.5 s): with the server away or unreachable, a request must fail in time for its 503, not hang.
+   */
+  connectTimeoutMs?: number;
   applicationName?: string;
   /**
    * Told about a connection that failed outside a query (the server ended the session: restart,
@@ -46,6 +51,9 @@ export function createPostgresDb(options: PostgresDbOptions): Db {
     max: options.maxConnections ?? 10,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
     statement_timeout: options.statementTimeoutMs,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 1_500,
+    // A server that vanished without closing its sockets (a host down) shows up as an error instead of silence.
+    keepAlive: true,
     application_name: options.applicationName ?? 'memctx',
     types,
   });

@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { DependencyUnavailableError } from '@memctx/shared';
 import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue } from './jobs.js';
 
 export interface BullmqQueueOptions {
@@ -32,7 +33,7 @@ async function ready(redis: Redis, timeoutMs: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       redis.off('ready', onReady);
-      reject(new Error(`Redis is unavailable (connection ${redis.status}); the job waits in the event store`));
+      reject(new DependencyUnavailableError('queue', `Redis is unavailable (connection ${redis.status}); the job waits in the event store`, true));
     }, timeoutMs);
     const onReady = () => {
       clearTimeout(timer);
@@ -51,7 +52,13 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
     // Reported through the failed adds and `ping`; ioredis keeps reconnecting.
     lastError = error;
   });
-  producer.on('ready', () => (lastError = undefined));
+  const reconnected = new Set<() => void>();
+  let connectedBefore = false;
+  producer.on('ready', () => {
+    lastError = undefined;
+    if (connectedBefore) for (const listener of reconnected) listener();
+    connectedBefore = true;
+  });
   const queue = new Queue<DocumentJob>(name, {
     connection: producer,
     defaultJobOptions: {
@@ -72,12 +79,13 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
       await producer.ping();
       return 'redis answered PING';
     },
+    onReconnect: (listener) => reconnected.add(listener),
     async add(job) {
       // BullMQ would wait for Redis indefinitely; the dispatcher would rather know and retry later.
       await ready(producer, 2_000);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('Redis did not take the job within 5 s')), 5_000);
+        timer = setTimeout(() => reject(new DependencyUnavailableError('queue', 'Redis did not take the job within 5 s', false)), 5_000);
       });
       try {
         await Promise.race([queue.add('document', job, { jobId: job.requestId }), timeout]);

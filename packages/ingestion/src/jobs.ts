@@ -23,6 +23,11 @@ export interface DocumentQueue {
   work(handler: JobHandler, onFailed: FailureHandler, options?: { concurrency?: number }): Promise<{ close(): Promise<void> }>;
   /** Asks the queue's backend whether it answers (health): resolves to a detail, rejects with why not. */
   ping(): Promise<string>;
+  /**
+   * Hears the backend come back after its connection was lost (Redis restarted, maybe without its data and
+   * so without the jobs it held); absent where jobs cannot be lost that way (the in-process queue).
+   */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

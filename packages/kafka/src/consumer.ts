@@ -1,5 +1,6 @@
 import type { Consumer } from 'kafkajs';
 import type { RecordedEvent } from '@memctx/event-store';
+import { retryWithBackoff, wakeableSleep } from '@memctx/shared';
 import { fromMessage } from './codec.js';
 import { DEFAULT_TOPIC, kafkaClient, type KafkaOptions } from './publisher.js';
 
@@ -26,34 +27,80 @@ export function createKafkaEventSource(options: KafkaOptions & {
 }): EventSource {
   const topic = options.topic ?? DEFAULT_TOPIC;
   let consumer: Consumer | undefined;
-  return {
-    async start(onBatch) {
-      consumer = kafkaClient(options).consumer({ groupId: options.groupId, allowAutoTopicCreation: true });
-      await consumer.connect();
-      await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
-      const joined = new Promise<void>((resolve) => consumer!.on(consumer!.events.GROUP_JOIN, () => resolve()));
-      await consumer.run({
-        // Auto-commit only commits offsets we resolved, i.e. of batches already applied: at-least-once delivery.
-        autoCommitInterval: 1_000,
-        eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
-          if (!isRunning() || isStale() || batch.messages.length === 0) return;
-          const events = batch.messages.map((message) => fromMessage(message.value, message.headers ?? {}));
-          try {
-            await onBatch({ partition: batch.partition, events, keys: batch.messages.map((message) => message.key?.toString() ?? '') });
-          } catch (error) {
-            // Nothing is resolved, so kafkajs seeks back and delivers the batch again.
-            options.onError?.(error);
-            throw error;
-          }
-          resolveOffset(batch.lastOffset());
-          await commitOffsetsIfNecessary();
-          await heartbeat();
-        },
+  let stopped = false;
+  const nap = wakeableSleep();
+
+  /** One consumer, from connecting to having joined its group; rejects when it crashes before that. */
+  async function join(onBatch: (batch: EventSourceBatch) => Promise<void>): Promise<void> {
+    const current = kafkaClient(options).consumer({ groupId: options.groupId, allowAutoTopicCreation: true });
+    consumer = current;
+    let hasJoined = false;
+    const joined = new Promise<void>((resolve, reject) => {
+      current.on(current.events.GROUP_JOIN, () => {
+        hasJoined = true;
+        resolve();
       });
-      await joined;
-    },
+      current.on(current.events.CRASH, ({ payload }) => {
+        // kafkajs restarts after a retriable error itself; after any other the consumer is gone for good.
+        if (payload.restart) return;
+        // Before joining, `join` rejects and is retried; after, the consumer is joined again from here.
+        if (!hasJoined) reject(payload.error);
+        else if (consumer === current && !stopped) void rejoin(onBatch, payload.error);
+      });
+    });
+    joined.catch(() => undefined);
+    await current.connect();
+    await current.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
+    await current.run({
+      // Auto-commit only commits offsets we resolved, i.e. of batches already applied: at-least-once delivery.
+      autoCommitInterval: 1_000,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const events = batch.messages.map((message) => fromMessage(message.value, message.headers ?? {}));
+        try {
+          await onBatch({ partition: batch.partition, events, keys: batch.messages.map((message) => message.key?.toString() ?? '') });
+        } catch (error) {
+          // Nothing is resolved, so kafkajs seeks back and delivers the batch again.
+          options.onError?.(error);
+          throw error;
+        }
+        resolveOffset(batch.lastOffset());
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      },
+    });
+    await joined;
+  }
+
+  /**
+   * Joins, and joins again after a failure, until stopped: a topic not served yet (the relay just created it,
+   * "This server does not host this topic-partition") or a broker away waits here instead of ending the process.
+   */
+  async function joinRetrying(onBatch: (batch: EventSourceBatch) => Promise<void>): Promise<void> {
+    await retryWithBackoff(() => join(onBatch), {
+      baseMs: 500,
+      capMs: 5_000,
+      stopped: () => stopped,
+      sleep: (ms) => nap.sleep(ms),
+      onError: (error) => {
+        options.onError?.(error);
+        void consumer?.disconnect().catch(() => undefined);
+      },
+    });
+  }
+
+  async function rejoin(onBatch: (batch: EventSourceBatch) => Promise<void>, error: unknown): Promise<void> {
+    options.onError?.(error);
+    await consumer?.disconnect().catch(() => undefined);
+    await joinRetrying(onBatch).catch(() => undefined);
+  }
+
+  return {
+    start: (onBatch) => joinRetrying(onBatch),
     async stop() {
+      stopped = true;
+      nap.wake();
       await consumer?.disconnect();
     },
   };

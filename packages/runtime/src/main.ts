@@ -1,5 +1,8 @@
 import { ConfigError, createLogger, loadConfig, StartupError, type Config, type Logger, type Role } from '@memctx/shared';
 
+/** How long a stop may take before the process exits anyway (the API itself forces its last connections closed at 8 s). */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
 export interface MainOptions {
   /** The one role this entry point runs, whatever MEMCTX_ROLES says; absent: the roles MEMCTX_ROLES lists. */
   role?: Role;
@@ -46,6 +49,11 @@ async function main(options: MainOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // A supervisor kills what does not stop within its grace period (10 s is a common one): exit first, and say so.
+    setTimeout(() => {
+      logger.error({ signal, afterMs: SHUTDOWN_LIMIT_MS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {

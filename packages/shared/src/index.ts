@@ -25,3 +25,4 @@ export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';
 export { timeStage, type StageTimer } from './stages.js';
 export { oneLine } from './text.js';
+export { DependencyUnavailableError, dependencyFailure, backoffDelay, retryWithBackoff, type Backoff, type Dependency } from './dependency.js';

@@ -1,3 +1,4 @@
+import { backoffDelay } from './dependency.js';
 import { wakeableSleep } from './wakeable-sleep.js';
 
 export interface ProcessorLoopOptions {
@@ -5,8 +6,12 @@ export interface ProcessorLoopOptions {
   step(): Promise<boolean>;
   /** How long to sleep after an idle pass; a function when it depends on what happened lately. */
   idleWaitMs: number | (() => number);
-  /** How long to sleep after a failed pass (default: the idle wait). */
+  /**
+   * The sleep after a failed pass (default: the idle wait); failures in a row double it, with jitter, up to
+   * `errorCapMs` (default 2 s, so a loop is back within that of its dependency's return).
+   */
   errorWaitMs?: number;
+  errorCapMs?: number;
   onError?(error: unknown): void;
   /** A failed pass ends the loop and rejects `done`, instead of being reported and tried again (a subscription's caller decides). */
   endOnError?: boolean;
@@ -33,16 +38,20 @@ export function runProcessorLoop(options: ProcessorLoopOptions): ProcessorLoop {
   const idleWait = () => (typeof options.idleWaitMs === 'function' ? options.idleWaitMs() : options.idleWaitMs);
   const loop = (async () => {
     const unlisten = await options.wakeOn?.(() => nap.wake());
+    let failures = 0;
     try {
       while (!stopped) {
         nap.clear();
         try {
-          if (!(await options.step())) await nap.sleep(idleWait());
+          const busy = await options.step();
+          failures = 0;
+          if (!busy) await nap.sleep(idleWait());
         } catch (error) {
           if (options.endOnError) throw error;
           if (stopped) break;
           options.onError?.(error);
-          await nap.sleep(options.errorWaitMs ?? idleWait());
+          const baseMs = options.errorWaitMs ?? idleWait();
+          await nap.sleep(backoffDelay(++failures, { baseMs, capMs: Math.max(baseMs, options.errorCapMs ?? 2_000) }));
         }
       }
     } finally {

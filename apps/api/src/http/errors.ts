@@ -1,4 +1,5 @@
 import type { ValidationErrorItem } from '@memctx/contracts';
+import { dependencyFailure } from '@memctx/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 /** An error a handler throws to answer with a status and `{"detail": ...}`. */
@@ -53,8 +54,12 @@ function clientErrorDetail(error: ClientError, bodyLimit: string): string {
   }
 }
 
+/** Seconds a client waits before retrying a request that met a dependency outage (a restart takes a few). */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
+
 /**
- * The last handler: known errors become their status and `{"detail"}`; anything
+ * The last handler: known errors become their status and `{"detail"}`; a dependency that is away (the
+ * database restarting, Redis gone) is a 503 with Retry-After, so clients retry it and only it; anything
  * else is a 500 whose body names only the request id, while the log line (written
  * by the request logging from `res.err`) keeps the stack.
  */
@@ -74,6 +79,14 @@ export function errorHandler(options: { bodyLimit: string }): ErrorRequestHandle
     }
     if (isClientError(error)) {
       res.status(error.status).json({ detail: clientErrorDetail(error, options.bodyLimit) });
+      return;
+    }
+    const unavailable = dependencyFailure(error);
+    if (unavailable) {
+      // Logged (at error level, with its cause) like a 500: an operator should see the outage.
+      res.err = unavailable;
+      res.status(503).set('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS))
+        .json({ detail: `Service temporarily unavailable (${unavailable.dependency}); retry after ${DEPENDENCY_RETRY_AFTER_SECONDS} s` });
       return;
     }
     res.err = error instanceof Error ? error : new Error(String(error));

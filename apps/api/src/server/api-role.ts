@@ -9,6 +9,7 @@ import { answerClientErrorsAsJson } from '../http/client-errors.js';
 import { featureRoutes, type FeatureDeps } from '../routes/index.js';
 import { sessionProjectLookup } from '../routes/session-project.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
+import { listenGracefully } from './graceful.js';
 import { runtimeHealthChecks } from '@memctx/runtime';
 
 export interface ApiHandle extends RoleHandle {
@@ -61,9 +62,7 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
     routes: featureRoutes(features),
     sessionProject: sessionProjectLookup(features),
   });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-  });
+  const { server, stop } = await listenGracefully(app, config.port, config.host);
   answerClientErrorsAsJson(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -72,6 +71,6 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
   return {
     server,
     url,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => stop(),
   };
 }

@@ -516,7 +516,7 @@ export interface components {
             /** @default null */
             domain?: string | null;
             external_id: string;
-            /** @description Session identifier (1 to 200 characters) */
+            /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
             session_id: string;
         };
         ConnectorIngestResponse: {
@@ -562,7 +562,7 @@ export interface components {
              *     ]
              */
             scopes?: ("read" | "write" | "sip")[];
-            /** @description User identifier (1 to 200 characters) */
+            /** @description User identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
             user_id: string;
         };
         CreatedApiKey: {
@@ -637,7 +637,7 @@ export interface components {
         GeneratedStatementRequest: {
             /** @description The unconfirmed assistant statement to record (at most 100000 characters) */
             assistant_message: string;
-            /** @description Session identifier (1 to 200 characters) */
+            /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
             session_id: string;
             /**
              * @description The user message the statement answered (at most 100000 characters)
@@ -690,7 +690,7 @@ export interface components {
             project_id?: string | null;
             /** @default null */
             response_time_ms?: number | null;
-            /** @description Session identifier (1 to 200 characters) */
+            /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
             session_id: string;
             /**
              * @description When the round happened, as the client records it.
@@ -832,7 +832,7 @@ export interface components {
             /** @default null */
             query?: string | null;
             /**
-             * @description Session identifier (1 to 200 characters)
+             * @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark
              * @default null
              */
             session_id?: string | null;
@@ -840,6 +840,15 @@ export interface components {
         SipBuildResponse: {
             /** @default false */
             abstain?: boolean;
+            /** @description Present when a query was asked. */
+            answerability?: {
+                /** @description Probability that memory answers the query; the SIP abstains below the service's threshold. */
+                score: number;
+                /** @description What the score was computed from (coverage, unseen, similarity, ...), for diagnosis. */
+                signals: {
+                    [key: string]: number;
+                };
+            };
             /** @default [] */
             citations?: components["schemas"]["SipCitation"][];
             /** @default false */
@@ -903,7 +912,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description User identifier (1 to 200 characters) */
+                /** @description User identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 user_id?: string;
             };
             header?: never;
@@ -958,6 +967,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1041,6 +1063,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     revokeApiKey: {
@@ -1048,7 +1083,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key identifier (1 to 200 characters) */
+                /** @description API key identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 id: string;
             };
             cookie?: never;
@@ -1099,6 +1134,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1305,6 +1353,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listConnectorDocuments: {
@@ -1421,6 +1482,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getActivity: {
@@ -1485,6 +1559,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1552,6 +1639,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1630,6 +1730,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     exportMemory: {
@@ -1683,6 +1796,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1858,6 +1984,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     ingestRound: {
@@ -1989,6 +2128,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listRecords: {
@@ -2074,6 +2226,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listProjects: {
@@ -2141,6 +2306,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2231,9 +2409,13 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description Stored, but not readable yet; retry the read shortly. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2250,7 +2432,7 @@ export interface operations {
                 "X-Memctx-Min-Position"?: string;
             };
             path: {
-                /** @description Project identifier (1 to 200 characters) */
+                /** @description Project identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 project_id: string;
             };
             cookie?: never;
@@ -2340,6 +2522,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listProjectSources: {
@@ -2350,7 +2545,7 @@ export interface operations {
                 "X-Memctx-Min-Position"?: string;
             };
             path: {
-                /** @description Project identifier (1 to 200 characters) */
+                /** @description Project identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 project_id: string;
             };
             cookie?: never;
@@ -2414,6 +2609,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2498,6 +2706,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     deleteSession: {
@@ -2508,7 +2729,7 @@ export interface operations {
                 "X-Memctx-Min-Position"?: string;
             };
             path: {
-                /** @description Session identifier (1 to 200 characters) */
+                /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 session_id: string;
             };
             cookie?: never;
@@ -2574,6 +2795,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listSessionMessages: {
@@ -2588,7 +2822,7 @@ export interface operations {
                 "X-Memctx-Min-Position"?: string;
             };
             path: {
-                /** @description Session identifier (1 to 200 characters) */
+                /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 session_id: string;
             };
             cookie?: never;
@@ -2654,6 +2888,19 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     restoreSession: {
@@ -2664,7 +2911,7 @@ export interface operations {
                 "X-Memctx-Min-Position"?: string;
             };
             path: {
-                /** @description Session identifier (1 to 200 characters) */
+                /** @description Session identifier (1 to 200 characters): taken in Unicode NFC without leading or trailing white space or byte order mark */
                 session_id: string;
             };
             cookie?: never;
@@ -2732,9 +2979,13 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description Stored, but not readable yet; retry the read shortly. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2796,6 +3047,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2884,6 +3148,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorResponse"];
+                };
+            };
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    /** @description Echoes the request id (or the one the client sent); logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
