@@ -14,7 +14,8 @@ import { ANSWERABILITY_MODEL } from './answerability-model.js';
  * docs/decisions.md has the precision/recall curve of the threshold.
  */
 
-export interface AnswerabilitySignals {
+// A type, not an interface, so it reads as the plain record of numbers the response schema declares.
+export type AnswerabilitySignals = {
   /** The best share of the query's weight one turn of a top record states. */
   coverage: number;
   /** The same, counting only the query's selective (rare in scope) words; 0 when it has none. */
@@ -32,7 +33,7 @@ export interface AnswerabilitySignals {
    * the named speaker's (a fact pinned on the wrong person). 0 without labels.
    */
   speaker_gap: number;
-}
+};
 
 export type SignalName = keyof AnswerabilitySignals;
 export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'embedded', 'speaker_gap'];
