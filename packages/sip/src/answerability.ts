@@ -26,6 +26,11 @@ export type AnswerabilitySignals = {
   similarity: number;
   /** How far the closest record stands out from the next ones (0 when fewer than two are embedded). */
   similarity_gap: number;
+  /**
+   * The best record at once: its coverage times its similarity. A query's rare word said in an unrelated round,
+   * beside a close round that names none of it, leaves this low where either signal alone looks fine.
+   */
+  joint: number;
   /** 1 when some top record is embedded, so similarity means something. */
   embedded: number;
   /**
@@ -36,7 +41,7 @@ export type AnswerabilitySignals = {
 };
 
 export type SignalName = keyof AnswerabilitySignals;
-export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'embedded', 'speaker_gap'];
+export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'joint', 'embedded', 'speaker_gap'];
 
 export interface AnswerabilityModel {
   weights: Record<SignalName, number>;
@@ -67,6 +72,7 @@ export function answerabilitySignals(
     unseen: round3(total > 0 ? unseen / total : 0),
     similarity: round3(similarities[0] ?? 0),
     similarity_gap: round3(gap),
+    joint: round3(best((e) => e.coverage * (e.similarity ?? 0))),
     embedded: similarities.length > 0 ? 1 : 0,
     speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best((e) => e.coverage)),
   };
