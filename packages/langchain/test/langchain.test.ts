@@ -5,15 +5,15 @@ import { RunnableLambda, RunnableWithMessageHistory } from '@langchain/core/runn
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
-import { startTestServer, type Client, type TestServer } from '../../../test/e2e/server.js';
+import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { MemctxChatMessageHistory, MemctxRetriever } from '../src/index.js';
 
-let server: TestServer;
-let user: Client;
+let server: Service;
+let user: ServiceUser;
 let memctx: MemctxClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startService();
   user = await server.newUser('langchain');
   memctx = createMemctxClient({ baseUrl: server.url, apiKey: user.key });
   await memctx.ingestRound({ session_id: 'earlier', user_message: 'My sister Ana lives in Porto.', assistant_message: 'Noted!' });
