@@ -10,41 +10,50 @@
  * Env: MEMCTX_BENCH_TARGETS (embedded | postgres | embedded,postgres; default embedded),
  *      MEMCTX_LOCOMO_SAMPLES (how many conversations), MEMCTX_BENCH_DATABASE_URL,
  *      MEMCTX_BENCH_PHASES (at-once,caught-up), MEMCTX_BENCH_MISSES=N (print N unrecalled questions),
+ *      MEMCTX_LOCOMO_SPLIT (dev: conv-26, -30, -41, -42; heldout: conv-43, -44, -47; default all),
+ *      MEMCTX_LOCOMO_UNLABELLED=1 (post turns without their "Name: " label, as platforms send them),
+ *      MEMCTX_BENCH_DUMP=<file> (one JSON line per question, with the whole SIP response),
  *      and any MEMCTX_* setting, passed through to the service.
  * A question counts as recalled only when every evidence turn lies in a round the SIP cites.
+ * "Answer words in the SIP" counts, besides every word of the answer (the first line), the answer's content
+ * words over the questions whose answer is written in its evidence turns (LoCoMo's answers are often computed
+ * or paraphrased; those are left out of that line).
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { countTokens } from '@memctx/tokens';
-import { createBenchDatabase, type BenchDatabase } from '../lib/database.js';
-import { requireBuild, startService, type Service } from '../lib/processes.js';
+import {
+  answerWordsIn, buildSip, contentWords, dumpQuestion, embeddingBacklog, envList, pct, share, startTarget, userClient, waitForEmbeddings,
+  type SipResponse,
+} from '../lib/memory-bench.js';
+import { requireBuild } from '../lib/processes.js';
 import { fmt, summarize } from '../lib/stats.js';
-import { client, type Call } from './client.js';
-import { evidenceIds, loadSamples, roundsOf, turnText, type Question, type Sample } from './dataset.js';
+import type { Call } from './client.js';
+import { evidenceIds, loadSamples, roundsOf, turnText, type Question, type Sample, type Turn } from './dataset.js';
 
-const ADMIN = 'bench-admin-token-0123456789';
-const targets = (process.env.MEMCTX_BENCH_TARGETS ?? 'embedded').split(',').map((t) => t.trim()).filter(Boolean);
-const phases = (process.env.MEMCTX_BENCH_PHASES ?? 'at-once,caught-up').split(',').map((p) => p.trim());
+const targets = envList('MEMCTX_BENCH_TARGETS', 'embedded');
+const phases = envList('MEMCTX_BENCH_PHASES', 'at-once,caught-up');
 const showMisses = Number(process.env.MEMCTX_BENCH_MISSES ?? 0);
-// Per-question evidence signals as JSON lines, for calibrating grounded/abstain (MEMCTX_SIP_MIN_COVERAGE, MEMCTX_SIP_MIN_SIMILARITY).
-const dumpFile = process.env.MEMCTX_BENCH_DUMP;
-const samples = loadSamples().slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
-const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const unlabelled = ['1', 'true', 'on'].includes(process.env.MEMCTX_LOCOMO_UNLABELLED ?? '');
+const HELDOUT = new Set(['conv-43', 'conv-44', 'conv-47']);
+const splitOf = (sample: Sample) => (HELDOUT.has(sample.sample_id) ? 'heldout' : 'dev');
+const split = process.env.MEMCTX_LOCOMO_SPLIT ?? 'all';
+if (!['dev', 'heldout', 'all'].includes(split)) throw new Error(`MEMCTX_LOCOMO_SPLIT is dev, heldout or all, not ${split}`);
+const samples = loadSamples()
+  .filter((sample) => split === 'all' || splitOf(sample) === split)
+  .slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
 
-interface SipResponse {
-  sip: string;
-  grounded: boolean;
-  abstain: boolean;
-  citations: { record_id: string }[];
-  sip_sections: Record<string, unknown>;
-}
+/** What a turn says without its speaker's label, as platforms send messages. */
+const bareText = (turn: Turn) => turnText(turn).slice(turn.speaker.length + 2);
+const posted = (turn: Turn) => (unlabelled ? bareText(turn) : turnText(turn));
 
 interface Outcome {
   category: number;
   recalled: boolean;
   /** The gold answer's words all appear in the SIP (a rough check that excerpts keep answers). */
   answerShown: boolean;
+  /** The answer's content words all stand in its evidence turns' text (what they say, without labels). */
+  answerInEvidence: boolean;
+  /** The answer's content words (stop words dropped) all stand in the SIP as words. */
+  answerWords: boolean;
   grounded: boolean;
   abstain: boolean;
   tokens: number;
@@ -57,25 +66,28 @@ interface Posted {
   sample: Sample;
   projectId: string;
   roundOfTurn: Map<string, string>;
+  turns: Map<string, Turn>;
   conversationTokens: number;
 }
-
 
 async function post(call: Call, sample: Sample): Promise<Posted> {
   const { id: projectId } = await call<{ id: string }>('POST', '/api/v1/projects', { name: sample.sample_id });
   const roundOfTurn = new Map<string, string>();
+  const turns = new Map<string, Turn>();
   let conversationTokens = 0;
   for (const round of roundsOf(sample)) {
-    const user_message = turnText(round.user);
-    const assistant_message = round.assistant ? turnText(round.assistant) : '';
+    const user_message = posted(round.user);
+    const assistant_message = round.assistant ? posted(round.assistant) : '';
     conversationTokens += countTokens(user_message) + countTokens(assistant_message);
     const { round_id } = await call<{ round_id: string }>('POST', '/api/v1/memory/ingest', {
       session_id: round.sessionId, project_id: projectId, user_message, assistant_message, timestamp: round.timestamp,
     });
-    roundOfTurn.set(round.user.dia_id, round_id);
-    if (round.assistant) roundOfTurn.set(round.assistant.dia_id, round_id);
+    for (const turn of round.assistant ? [round.user, round.assistant] : [round.user]) {
+      roundOfTurn.set(turn.dia_id, round_id);
+      turns.set(turn.dia_id, turn);
+    }
   }
-  return { sample, projectId, roundOfTurn, conversationTokens };
+  return { sample, projectId, roundOfTurn, turns, conversationTokens };
 }
 
 /** Tokens of the SIP beyond the cited records' own text: headers, markers, dates, labels. */
@@ -86,23 +98,23 @@ function framingTokens(sip: SipResponse): number {
 }
 
 async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): Promise<Outcome> {
-  const t = performance.now();
-  const sip = await call<SipResponse>('POST', '/api/v1/sip/build', { project_id: posted.projectId, query: qa.question });
-  const ms = performance.now() - t;
+  const { sip, ms, tokens } = await buildSip(call, { project_id: posted.projectId, query: qa.question });
   const cited = new Set(sip.citations.map((c) => c.record_id));
   const evidence = evidenceIds(qa);
   const recalled = evidence.length > 0 && evidence.every((id) => cited.has(posted.roundOfTurn.get(id) ?? '?'));
-  if (dumpFile) {
-    const items = Object.values(sip.sip_sections).flatMap((section) => (Array.isArray(section) ? (section as { coverage?: number; similarity?: number | null }[]) : []));
-    const max = (pick: (i: (typeof items)[number]) => number | null | undefined) => Math.max(0, ...items.map((i) => pick(i) ?? 0));
-    appendFileSync(dumpFile, `${JSON.stringify({ category: qa.category, recalled, coverage: max((i) => i.coverage), similarity: max((i) => i.similarity) })}\n`);
-  }
+  const evidenceText = evidence.map((id) => posted.turns.get(id)).filter((turn) => turn !== undefined).map(bareText).join('\n');
+  const answerInEvidence = qa.category !== 5 && contentWords(qa.answer).length > 0 && answerWordsIn(evidenceText, qa.answer);
+  const answerWords = answerWordsIn(sip.sip, qa.answer);
+  dumpQuestion({
+    bench: 'locomo', split: splitOf(posted.sample), sample: posted.sample.sample_id, category: qa.category, question: qa.question,
+    answerable: qa.category !== 5, recalled, answerShown: answerWords, answerInEvidence, grounded: sip.grounded, abstain: sip.abstain, tokens, response: sip,
+  });
   if (!recalled && qa.category !== 5 && misses.length < showMisses) {
     misses.push(`  [cat ${qa.category}] ${qa.question} — evidence ${evidence.join(', ')}, missing ${evidence.filter((id) => !cited.has(posted.roundOfTurn.get(id) ?? '?')).join(', ')}`);
   }
   return {
-    category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), grounded: sip.grounded, abstain: sip.abstain,
-    tokens: countTokens(sip.sip), framing: framingTokens(sip), cited: sip.citations.length, ms,
+    category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), answerInEvidence, answerWords, grounded: sip.grounded, abstain: sip.abstain,
+    tokens, framing: framingTokens(sip), cited: sip.citations.length, ms,
   };
 }
 
@@ -111,8 +123,6 @@ function answerShown(sip: string, answer: string | number | undefined): boolean 
   const text = sip.toLowerCase();
   return words.length > 0 && words.every((word) => text.includes(word));
 }
-
-const pct = (n: number, d: number) => `${fmt(d === 0 ? 0 : (100 * n) / d).padStart(5)} %`;
 
 function report(label: string, outcomes: Outcome[], conversationTokens: number, misses: string[]): void {
   const answerable = outcomes.filter((o) => o.category !== 5);
@@ -126,6 +136,12 @@ function report(label: string, outcomes: Outcome[], conversationTokens: number, 
     const recall = category === 5 ? '  (adversarial)' : pct(count(list, (o) => o.recalled), list.length);
     console.log(`      category ${category}  recall ${recall}   grounded ${pct(count(list, (o) => o.grounded), list.length)}   abstain ${pct(count(list, (o) => o.abstain), list.length)}   n=${list.length}`);
   }
+  const inEvidence = answerable.filter((o) => o.answerInEvidence);
+  console.log(`    answer's content words in the SIP, answers written in their evidence turns  ${share(inEvidence, (o) => o.answerWords)}`);
+  for (const category of [1, 2, 3, 4]) {
+    const list = inEvidence.filter((o) => o.category === category);
+    if (list.length) console.log(`      category ${category}  ${share(list, (o) => o.answerWords)}  of ${answerable.filter((o) => o.category === category).length}`);
+  }
   const meanTokens = outcomes.reduce((n, o) => n + o.tokens, 0) / outcomes.length;
   const cited = outcomes.reduce((n, o) => n + o.cited, 0);
   const framing = outcomes.reduce((n, o) => n + o.framing, 0);
@@ -135,31 +151,11 @@ function report(label: string, outcomes: Outcome[], conversationTokens: number, 
   if (misses.length > 0) console.log(`    first unrecalled questions:\n${misses.join('\n')}`);
 }
 
-async function embeddingBacklog(url: string): Promise<number> {
-  const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
-  return health.checks.embeddings?.lag ?? 0;
-}
-
 async function runTarget(target: string): Promise<void> {
-  let database: BenchDatabase | undefined;
-  let dataDir: string | undefined;
-  let service: Service | undefined;
-  const env: Record<string, string> = { MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: String(18_900 + (process.pid % 500)) };
-  if (target === 'postgres') {
-    database = await createBenchDatabase(serverUrl);
-    env.MEMCTX_DATABASE_URL = database.url;
-  } else if (target === 'embedded') {
-    dataDir = mkdtempSync(join(tmpdir(), 'memctx-locomo-'));
-    env.MEMCTX_DATA_DIR = dataDir;
-    env.MEMCTX_DATABASE_URL = '';
-  } else throw new Error(`unknown target ${target} (embedded or postgres)`);
+  const service = await startTarget(target);
   try {
-    service = await startService(env);
-    const url = service.url!;
-    const created = await fetch(`${url}/admin/v1/api-keys`, {
-      method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'locomo' }),
-    });
-    const call = client(url, ((await created.json()) as { api_key: string }).api_key);
+    const url = service.url;
+    const call = await userClient(url, 'locomo');
 
     const started = performance.now();
     const atOnce: Outcome[] = [];
@@ -178,21 +174,19 @@ async function runTarget(target: string): Promise<void> {
     const backlogAtEnd = await embeddingBacklog(url);
     const meanConversation = posted.reduce((n, p) => n + p.conversationTokens, 0) / posted.length;
     console.log(`\nLoCoMo over HTTP, ${target} (${posted.length} conversations, ${rounds} rounds posted in ${fmt(postSeconds)} s = ${fmt(rounds / postSeconds, 0)} rounds/s; embedding backlog ${backlogAtEnd} after the last questions)`);
+    console.log(`  split ${split} (${samples.map((sample) => sample.sample_id).join(', ')}), turns posted ${unlabelled ? 'without' : 'with'} their "Name: " labels`);
     if (phases.includes('at-once')) report('asked at once', atOnce, meanConversation, atOnceMisses);
 
     if (phases.includes('caught-up')) {
-      const t = performance.now();
-      while ((await embeddingBacklog(url)) > 0) await new Promise((r) => setTimeout(r, 500));
-      console.log(`  (embeddings caught up ${fmt((performance.now() - t) / 1000)} s later, ${fmt((performance.now() - started) / 1000)} s into the run)`);
+      const waited = await waitForEmbeddings(url);
+      console.log(`  (embeddings caught up ${fmt(waited)} s later, ${fmt((performance.now() - started) / 1000)} s into the run)`);
       const caughtUp: Outcome[] = [];
       const misses: string[] = [];
       for (const conversation of posted) for (const qa of conversation.sample.qa) caughtUp.push(await ask(call, conversation, qa, misses));
       report('after embeddings caught up', caughtUp, meanConversation, misses);
     }
   } finally {
-    await service?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await service.stop();
   }
 }
 
