@@ -151,7 +151,6 @@ describe('unlabelled conversations', () => {
   it('abstains on a question nothing answers, with a short SIP that cites no small talk', async () => {
     const { body } = await build(user, { query: 'What is my blood type?' });
     expect(body).toMatchObject({ grounded: false, abstain: true });
-    expect(body.answerability.score).toBeLessThan(0.5);
     expect(body.records_used).toBeLessThanOrEqual(2);
     expect(countTokens(body.sip)).toBeLessThanOrEqual(150);
     expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids.chat3);

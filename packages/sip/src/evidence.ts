@@ -22,10 +22,17 @@ export interface EvidencePolicy {
 
 export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { abstainBelow: ANSWERABILITY_MODEL.threshold };
 
+// Without a single embedded record the model has no similarity to weigh (it was fitted with vectors at hand, and
+// says nothing sound without them): memory answers when one turn states at least this much of the query's rare words.
+const LEXICAL_MIN_COVERAGE = 0.5;
+
 export interface Judgement {
   grounded: boolean;
   abstain: boolean;
-  /** With a query: the answerability probability and the signals it was computed from. */
+  /**
+   * With a query: the answerability probability and the signals it was computed from (with nothing embedded yet,
+   * the share of the query's rare words the best turn states).
+   */
   answerability?: { score: number; signals: AnswerabilitySignals };
 }
 
@@ -38,7 +45,8 @@ export function judgeEvidence(
   if (ranked.length === 0) return { grounded: false, abstain: true };
   if (!hasQuery) return { grounded: true, abstain: false };
   const signals = answerabilitySignals(ranked, terms);
-  const score = Math.round(answerability(signals) * 1000) / 1000;
-  const grounded = score >= policy.abstainBelow;
+  const embedded = signals.embedded > 0;
+  const score = Math.round((embedded ? answerability(signals) : signals.selective_coverage) * 1000) / 1000;
+  const grounded = score >= (embedded ? policy.abstainBelow : LEXICAL_MIN_COVERAGE);
   return { grounded, abstain: !grounded, answerability: { score, signals } };
 }

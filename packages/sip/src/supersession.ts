@@ -14,23 +14,26 @@ import type { TurnEvidence } from './match.js';
 // Words that state a change, not merely mention time: a bare "now" is too common in chat to mean one.
 const CHANGE = /\b(nowadays|these days|moved|changed|switched|no longer|anymore|any more|instead of|used to|quit|left my|new job|since then|from now on|postponed|rescheduled|pushed back|(i'm|i am|we're|we are|he's|she's|they're|it's|it is) now|now (i|we|live|work|eat|drive|use))\b/i;
 const DAY_MS = 86_400_000;
-// How much of the query's selective weight, or how close to the best similarity, makes a line bear on the query.
+// How much of the query's selective weight, or how close to the best similarity (and how close at all), makes a
+// line bear on the query: chat is full of lines about as close to a short query as the best one.
 const BEARS_COVERAGE = 0.5;
-const BEARS_SIMILARITY_MARGIN = 0.05;
+const BEARS_SIMILARITY_MARGIN = 0.03;
+const BEARS_SIMILARITY = 0.75;
 
 interface Stated {
   candidate: Pick<Candidate, 'created_at' | 'content' | 'user_text' | 'assistant_text'>;
   evidence: TurnEvidence;
 }
 
-const saysChange = (line: Stated) => turnsOf(line.candidate).some((turn) => CHANGE.test(turn.text));
+// The user states their own changes; an assistant's "congratulations on the move" only echoes one.
+const saysChange = (line: Stated) => turnsOf(line.candidate).some((turn) => turn.role !== 'assistant' && CHANGE.test(turn.text));
 
 /** By position in `lines`: the position of the newer line that replaces what each older one states. */
 export function supersessions(lines: readonly Stated[]): Map<number, number> {
   const best = Math.max(0, ...lines.map((line) => line.evidence.similarity ?? 0));
   const bears = (line: Stated) =>
     (line.evidence.selectiveCoverage ?? line.evidence.coverage) >= BEARS_COVERAGE ||
-    (line.evidence.similarity !== null && line.evidence.similarity >= best - BEARS_SIMILARITY_MARGIN);
+    (line.evidence.similarity !== null && line.evidence.similarity >= Math.max(BEARS_SIMILARITY, best - BEARS_SIMILARITY_MARGIN));
   const replaced = new Map<number, number>();
   lines.forEach((older, o) => {
     if (older.candidate.user_text === null || !bears(older)) return;
