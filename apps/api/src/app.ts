@@ -19,6 +19,7 @@ import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestLogging } from './http/logging.js';
 import { createHttpMetrics } from './http/metrics.js';
 import { requestId } from './http/request-id.js';
+import { httpTracing } from './http/tracing.js';
 // Brings req.requestId and req.auth into every program that compiles this app.
 import type {} from './types/express.js';
 
@@ -50,11 +51,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const metrics = createHttpMetrics(deps.metricsRegistry);
+  const tracing = httpTracing();
   app.use(requestId());
+  app.use(tracing.start);
   app.use(metrics.record);
   app.use(requestLogging(deps.logger));
   // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.
   app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));
+  app.use(tracing.activate);
 
   // With MEMCTX_METRICS_TOKEN set, scrapers must send it: the metrics name routes, volumes and internals.
   const metricsGuard = deps.config.metricsToken ? [requireBearerToken(deps.config.metricsToken, 'Invalid metrics token')] : [];

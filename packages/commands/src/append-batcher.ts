@@ -1,5 +1,5 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
-import { backoffDelay, dependencyFailure, type StageTimer } from '@memctx/shared';
+import { activeSpanContext, backoffDelay, dependencyFailure, inSpan, type SpanContext, type StageTimer } from '@memctx/shared';
 
 interface Pending {
   item: AppendManyItem;
@@ -7,6 +7,8 @@ interface Pending {
   reject: (error: unknown) => void;
   queuedAt: number;
   onStage: StageTimer | undefined;
+  /** The appending command's span, which the batch's span links to. */
+  spanContext: SpanContext | undefined;
 }
 
 /**
@@ -53,7 +55,13 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
     }
   }
 
-  async function appendBatch(batch: Pending[]): Promise<void> {
+  /** A `group commit` span per batch: a root of its own (one batch serves many requests' traces), linked to each item's command span. */
+  function appendBatch(batch: Pending[]): Promise<void> {
+    const links = batch.flatMap((entry) => (entry.spanContext ? [{ context: entry.spanContext }] : []));
+    return inSpan('group commit', { root: true, links, attributes: { 'memctx.batch.items': batch.length } }, () => appendBatchInSpan(batch));
+  }
+
+  async function appendBatchInSpan(batch: Pending[]): Promise<void> {
     const started = performance.now();
     for (const entry of batch) entry.onStage?.('commit_wait', started - entry.queuedAt);
     try {
@@ -84,7 +92,7 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
     /** `onStage` hears how long the item waited for its batch (`commit_wait`) and how long the batch took (`commit`). */
     append(item: AppendManyItem, onStage?: StageTimer): Promise<AppendManyOutcome> {
       return new Promise((resolve, reject) => {
-        queue.push({ item, resolve, reject, queuedAt: performance.now(), onStage });
+        queue.push({ item, resolve, reject, queuedAt: performance.now(), onStage, spanContext: activeSpanContext() });
         if (!flushing) void flush();
       });
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventOf, serializeEvent, type Decider, type EventOf, type EventType } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
-import { createKeyedLock } from '@memctx/shared';
+import { createKeyedLock, inSpan, withTraceContext } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
-import type { StageTimer } from '@memctx/shared';
+import type { Span, StageTimer } from '@memctx/shared';
 
 export interface CachedStream<State> {
   state: State;
@@ -77,7 +77,18 @@ export function createCommandHandler<State, Command, T extends EventType>(
     return read(streamId);
   }
 
-  async function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<EventOf<T>>> {
+  /** One span per command (`command <type>`: waiting for the stream, load, decide, append); the events it appends carry its context. */
+  function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<EventOf<T>>> {
+    const type = (command as { type?: unknown }).type;
+    return inSpan(`command ${typeof type === 'string' ? type : 'unknown'}`, {}, (span) => handleInSpan(streamId, command, handleOptions, span));
+  }
+
+  async function handleInSpan(
+    streamId: string,
+    command: Command,
+    handleOptions: HandleOptions,
+    span: Span,
+  ): Promise<Handled<EventOf<T>>> {
     const started = performance.now();
     return withLock(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
@@ -94,6 +105,9 @@ export function createCommandHandler<State, Command, T extends EventType>(
           return { events: [], append: undefined };
         }
         const { events } = decision;
+        span.setAttribute('memctx.events', events.length);
+        span.setAttribute('memctx.attempt', attempt);
+        const metadata = withTraceContext(handleOptions.metadata);
         if (attempt === 1) handleOptions.onStage?.('decide', performance.now() - started);
         const outcome = await batcher.append({
           streamId,
@@ -101,7 +115,7 @@ export function createCommandHandler<State, Command, T extends EventType>(
           events: events.map((event, index) => ({
             ...serializeEvent(event),
             event_id: handleOptions.eventIds?.(index) ?? randomUUID(),
-            metadata: handleOptions.metadata,
+            metadata,
           })),
         }, handleOptions.onStage);
         if (outcome.ok) {

@@ -2,6 +2,7 @@ import { migrate, type Db, type Queryable } from '@memctx/db';
 import { START, checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration } from './generations.js';
+import { inBatchSpan } from './batch-span.js';
 
 /**
  * Projections fed by a partitioned log (Kafka) instead of the feed. A partition
@@ -44,13 +45,21 @@ export interface PartitionBatchOutcome {
  * a rebalance; the shared row lock lets partitions apply side by side while a
  * rebuild's switch-over (which locks the row for update) waits for them.
  */
-export async function applyPartitionBatch(
+export function applyPartitionBatch(
   db: Db,
   projection: Projection,
   partition: number,
   events: readonly RecordedEvent[],
   partitionKey: (event: RecordedEvent) => string,
 ): Promise<PartitionBatchOutcome> {
+  return inBatchSpan(projection.name, events, async (span) => {
+    const outcome = await applyToActiveGeneration(db, projection, partition, events, partitionKey);
+    span.setAttributes({ 'memctx.events_applied': outcome.applied, 'memctx.events_skipped': outcome.skipped });
+    return outcome;
+  }, { 'memctx.partition': partition });
+}
+
+async function applyToActiveGeneration(...[db, projection, partition, events, partitionKey]: Parameters<typeof applyPartitionBatch>): Promise<PartitionBatchOutcome> {
   for (;;) {
     const generation = await activeGeneration(db, projection.name);
     if (!generation) throw new Error(`projection ${projection.name} has no active generation`);

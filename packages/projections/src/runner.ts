@@ -1,5 +1,6 @@
 import type { Db } from '@memctx/db';
 import { runProcessorLoop } from '@memctx/shared';
+import { inBatchSpan } from './batch-span.js';
 import { checkpointOf, compareCheckpoints, feedWakeUps, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
@@ -29,9 +30,20 @@ export async function applyNextBatch(
   return applyBatch(db, projection, generation, events);
 }
 
-/** Applies a batch read from the generation's checkpoint on, as applyNextBatch does. */
+/**
+ * Applies a batch read from the generation's checkpoint on, as applyNextBatch does; traced as `projection <name> batch`
+ * (batch-span.ts).
+ */
 export async function applyBatch(db: Db, projection: Projection, generation: Generation, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
   if (events.length === 0) return { read: 0, checkpoint: generation.checkpoint, applied: true };
+  return inBatchSpan(projection.name, events, async (span) => {
+    const outcome = await applyInTransaction(db, projection, generation, events);
+    span.setAttribute('memctx.applied', outcome.applied);
+    return outcome;
+  });
+}
+
+async function applyInTransaction(...[db, projection, generation, events]: Parameters<typeof applyBatch>): Promise<BatchOutcome> {
   const next = checkpointOf(events[events.length - 1]!);
   const applied = await db.transaction(async (tx) => {
     const locked = await lockGeneration(tx, projection.name, generation.generation);

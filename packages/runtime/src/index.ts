@@ -5,3 +5,4 @@ export { createServiceMetrics, type ServiceMetrics } from './service-metrics.js'
 export { runHealthChecks, databaseCheck, DEFAULT_HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, type HealthChecks, type HealthReport } from './health.js';
 export { runtimeHealthChecks } from './runtime-health.js';
 export { startOpsServer, type OpsServer, type OpsServerOptions } from './ops-server.js';
+export { startTracing, type Tracing } from './tracing.js';

@@ -1,3 +1,4 @@
+import { startTracing } from './tracing.js';
 import { ConfigError, createLogger, loadConfig, StartupError, type Config, type Logger, type Role } from '@memctx/shared';
 
 /** How long a stop may take before the process exits anyway (the API itself forces its last connections closed at 8 s). */
@@ -43,7 +44,11 @@ async function main(options: MainOptions): Promise<void> {
   }
   const logger = createLogger(config);
   for (const warning of warnings) logger.warn(warning);
-  const running = await options.start(config, logger);
+  const tracing = await startTracing(process.env, options.role ? `memctx-${options.role}` : 'memctx');
+  if (tracing) logger.info({ exporter: tracing.exporter }, 'tracing on');
+  const started = await options.start(config, logger);
+  // The spans still buffered are exported after the roles stop (within the shutdown limit).
+  const running = tracing ? { stop: () => started.stop().finally(() => tracing.stop().catch(() => undefined)) } : started;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

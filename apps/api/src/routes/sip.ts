@@ -1,5 +1,7 @@
 import { buildSip as buildSipEndpoint } from '@memctx/contracts';
 import { buildSip } from '@memctx/sip';
+import { inSpan, tracer, type Span } from '@memctx/shared';
+import { trace, context } from '@opentelemetry/api';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError } from '../http/errors.js';
 import type { FeatureDeps } from './deps.js';
@@ -13,10 +15,22 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       if (body.project_id && !(await deps.service.projectExists(auth.userId, body.project_id))) throw new HttpError(404, 'Not Found');
       await timed(req, 'fresh', () => fresh(deps, auth.userId, req, res));
       const started = performance.now();
-      const built = await buildSip(
-        { db: deps.db, embedder: deps.sip.embedder, settings: deps.sip.settings, onStage: (stage, ms) => addStage(req, stage, ms) },
-        { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
-      );
+      const built = await inSpan('sip build', {}, async (span) => {
+        const result = await buildSip(
+          {
+            db: deps.db,
+            embedder: deps.sip.embedder,
+            settings: deps.sip.settings,
+            onStage: (stage, ms) => {
+              addStage(req, stage, ms);
+              stageSpan(span, stage, ms);
+            },
+          },
+          { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
+        );
+        span.setAttributes({ 'memctx.sip.records_used': result.records_used, 'memctx.sip.tokens': result.tokens_sip, 'memctx.sip.abstain': result.abstain });
+        return result;
+      });
       const { position } = await timed(req, 'record', () => deps.service.recordSipBuilt(auth.userId, {
         project_id: body.project_id,
         session_id: body.session_id,
@@ -45,4 +59,11 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       };
     });
   };
+}
+
+/** A child span `sip <stage>` of the build's span, placed from the stage's timing as it ends (packages/sip times its stages, it does not trace). */
+function stageSpan(parent: Span, stage: string, ms: number): void {
+  if (!parent.isRecording()) return;
+  const end = Date.now();
+  tracer().startSpan(`sip ${stage}`, { startTime: end - ms, attributes: { 'memctx.sip.stage': stage } }, trace.setSpan(context.active(), parent)).end(end);
 }
