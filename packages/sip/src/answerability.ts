@@ -18,7 +18,7 @@ import { ANSWERABILITY_MODEL } from './answerability-model.js';
 export type AnswerabilitySignals = {
   /** The best share of the query's weight one turn of a top record states. */
   coverage: number;
-  /** The same, counting only the query's selective (rare in scope) words; 0 when it has none. */
+  /** The same, counting only the query's selective (rare in scope) words; all of them when none is. */
   selective_coverage: number;
   /** The share of the query's weight in words no record in scope holds. */
   unseen: number;

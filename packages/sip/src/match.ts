@@ -57,7 +57,10 @@ export interface TurnEvidence {
   similarity: number | null;
   /** When the query names speakers: the same coverage over every speaker's turns (what someone else said). */
   anySpeakerCoverage?: number;
-  /** The share of the query's selective words' weight one turn states, at best (0 when the query has none). */
+  /**
+   * The share of the query's selective words' weight one turn states, at best; when no word of the query is
+   * selective (the whole scope is about it), the share of all its words.
+   */
   selectiveCoverage?: number;
   /**
    * With an answer hint (a date for "when", a name for "what is my sister's name"): whether a sentence naming a
@@ -97,7 +100,7 @@ export function assess(
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }
-  const base = { coverage, similarity, selectiveCoverage, ...(answers ? { answerType } : {}) };
+  const base = { coverage, similarity, selectiveCoverage: selectiveTotal > 0 ? selectiveCoverage : coverage, ...(answers ? { answerType } : {}) };
   return speakers.length > 0 ? { ...base, anySpeakerCoverage } : base;
 }
 
