@@ -31,11 +31,6 @@ export type AnswerabilitySignals = {
    * beside a close round that names none of it, leaves this low where either signal alone looks fine.
    */
   joint: number;
-  /**
-   * When the question says what kind of words answer it (a date, a number, a name): 1 if a top record holds such
-   * words beside a rare query word, else 0. 1 when it says nothing of them.
-   */
-  answer_type: number;
   /** 1 when some top record is embedded, so similarity means something. */
   embedded: number;
   /**
@@ -46,7 +41,7 @@ export type AnswerabilitySignals = {
 };
 
 export type SignalName = keyof AnswerabilitySignals;
-export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'joint', 'answer_type', 'embedded', 'speaker_gap'];
+export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'joint', 'embedded', 'speaker_gap'];
 
 export interface AnswerabilityModel {
   weights: Record<SignalName, number>;
@@ -58,7 +53,8 @@ export interface AnswerabilityModel {
 // How many of the best-ranked records the signals read: the ones a SIP would lead with.
 const TOP = 10;
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
+/** Signals and scores are shown to three decimals. */
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export function answerabilitySignals(
   ranked: readonly { evidence: TurnEvidence }[],
@@ -78,7 +74,6 @@ export function answerabilitySignals(
     similarity: round3(similarities[0] ?? 0),
     similarity_gap: round3(gap),
     joint: round3(best((e) => e.coverage * (e.similarity ?? 0))),
-    answer_type: top.every((s) => s.evidence.answerType === undefined) || top.some((s) => s.evidence.answerType) ? 1 : 0,
     embedded: similarities.length > 0 ? 1 : 0,
     speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best((e) => e.coverage)),
   };

@@ -63,8 +63,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
-  const answers = answerHint(query);
-  const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers, answers);
+  const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
@@ -76,7 +75,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     maxRecordTokens: settings.maxRecordTokens,
     hasQuery: query !== null,
     terms,
-    answers,
+    answers: answerHint(query),
     abstain: query !== null && judgement.abstain,
   }));
   // The cited records were read with their sessions: no second look-up of the same rows.

@@ -1,5 +1,6 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
+import { round3 } from './answerability.js';
 import { excerpt, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
 import { isSmallTalk } from './small-talk.js';
@@ -122,7 +123,6 @@ function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxToken
   return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
   coverage: Math.max(a.coverage, b.coverage),

@@ -1,4 +1,4 @@
-import { answerability, answerabilitySignals, type AnswerabilitySignals } from './answerability.js';
+import { answerability, answerabilitySignals, round3, type AnswerabilitySignals } from './answerability.js';
 import { ANSWERABILITY_MODEL } from './answerability-model.js';
 import type { TurnEvidence } from './match.js';
 
@@ -46,7 +46,7 @@ export function judgeEvidence(
   if (!hasQuery) return { grounded: true, abstain: false };
   const signals = answerabilitySignals(ranked, terms);
   const embedded = signals.embedded > 0;
-  const score = Math.round((embedded ? answerability(signals) : signals.selective_coverage) * 1000) / 1000;
+  const score = round3(embedded ? answerability(signals) : signals.selective_coverage);
   const grounded = score >= (embedded ? policy.abstainBelow : LEXICAL_MIN_COVERAGE);
   return { grounded, abstain: !grounded, answerability: { score, signals } };
 }

@@ -62,11 +62,6 @@ export interface TurnEvidence {
    * selective (the whole scope is about it), the share of all its words.
    */
   selectiveCoverage?: number;
-  /**
-   * With an answer hint (a date for "when", a name for "what is my sister's name"): whether a sentence naming a
-   * selective query word holds such words, itself or in the sentence after it.
-   */
-  answerType?: boolean;
 }
 
 type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
@@ -78,9 +73,7 @@ type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similari
  * answered by another's words; when the query names speakers, only their
  * turns count, for coverage and for similarity alike.
  */
-export function assess(
-  record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = [], answers?: (sentence: string) => boolean,
-): TurnEvidence {
+export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = []): TurnEvidence {
   const total = weightOf(terms);
   const selective = terms.filter((term) => term.selective);
   const selectiveTotal = weightOf(selective);
@@ -88,7 +81,6 @@ export function assess(
   let selectiveCoverage = 0;
   let anySpeakerCoverage = 0;
   let similarity: number | null = null;
-  let answerType = false;
   for (const turn of turnsOf(record)) {
     const share = total > 0 ? weightOf(matchedTerms(turn.text, terms)) / total : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
@@ -96,19 +88,11 @@ export function assess(
     if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
     coverage = Math.max(coverage, share);
     if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(matchedTerms(turn.text, selective)) / selectiveTotal);
-    if (answers && !answerType) answerType = statesAnswer(turn.text, selective, answers);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }
-  const base = { coverage, similarity, selectiveCoverage: selectiveTotal > 0 ? selectiveCoverage : coverage, ...(answers ? { answerType } : {}) };
+  const base = { coverage, similarity, selectiveCoverage: selectiveTotal > 0 ? selectiveCoverage : coverage };
   return speakers.length > 0 ? { ...base, anySpeakerCoverage } : base;
-}
-
-/** Whether a sentence naming a selective query word holds the words that answer it, or the sentence after it does. */
-function statesAnswer(text: string, selective: readonly WeightedTerm[], answers: (sentence: string) => boolean): boolean {
-  const sentences = sentencesOf(text.replace(/\s+/g, ' ').trim());
-  return sentences.some((sentence, i) =>
-    matchedTerms(sentence, selective).length > 0 && (answers(sentence) || (sentences[i + 1] !== undefined && answers(sentences[i + 1]!))));
 }
 
 function sentencesOf(text: string): string[] {
