@@ -1,7 +1,7 @@
 import type { Db } from '@memctx/db';
 import { checkpointOf, feedWakeUps, type Checkpoint, type EventStore } from '@memctx/event-store';
 import type { EventPublisher } from '@memctx/kafka';
-import { runProcessorLoop } from '@memctx/shared';
+import { inSpan, runProcessorLoop, traceLinks } from '@memctx/shared';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { migrateRelay, relayCheckpoints } from './checkpoint.js';
 
@@ -54,7 +54,9 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     async step() {
       const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
       if (events.length === 0) return false;
-      await publisher.publish(events);
+      // A root span per batch, linked to the spans that appended its events (their metadata's trace context).
+      await inSpan('relay publish', { root: true, links: traceLinks(events.map((event) => event.metadata)), attributes: { 'memctx.events': events.length } }, () =>
+        publisher.publish(events));
       const next = checkpointOf(events[events.length - 1]!);
       await checkpoints.save(name, next);
       // Moved only now: a failed publish or save reads the same batch again on the next pass.
