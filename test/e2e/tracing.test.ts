@@ -1,7 +1,9 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testKafkaBrokers } from '@memctx/testing';
 import { startTestServer, type TestServer } from './server.js';
 
 // The SDK as an operator's OTEL_* variables would register it, with the in-memory exporter in place of OTLP.
@@ -11,7 +13,11 @@ const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcess
 let server: TestServer;
 beforeAll(async () => {
   provider.register();
-  server = await startTestServer({ MEMCTX_EMBEDDINGS: 'off' });
+  // Every role in one process, so one round passes each traced stage: the relay publishes to Kafka, the local model embeds.
+  const brokers = await testKafkaBrokers();
+  server = await startTestServer({
+    MEMCTX_ROLES: 'api,projector,worker,relay', MEMCTX_KAFKA_BROKERS: brokers.join(','), MEMCTX_KAFKA_TOPIC: `memctx.test.tracing.${randomUUID()}`,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -28,7 +34,7 @@ const describeSpan = (span: ReadableSpan) =>
   `${span.links.length ? ` links=[${linksOf(span).join(', ')}]` : ''}` +
   `${Object.keys(span.attributes).length ? ` ${JSON.stringify(span.attributes)}` : ''}`;
 
-async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();
@@ -39,7 +45,7 @@ async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 1
 }
 
 describe('tracing one round (issue 27)', () => {
-  it('chains the request, its command, the group commit and the projector batches that applied its event', async () => {
+  it('chains the request, its command and its stages, the group commit, the projector batches, the relay and the embedding filler', async () => {
     const user = await server.newUser('tracing');
     exporter.reset();
     const ingested = await user.call('POST', '/api/v1/memory/ingest', {
@@ -60,8 +66,12 @@ describe('tracing one round (issue 27)', () => {
 
     const command = await waitFor(() => spans().find((span) => inTrace(span) && span.name === 'command IngestRound'), 'command span');
     expect(command.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+    const childrenOf = (parent: ReadableSpan) => spans().filter((span) => span.parentSpanContext?.spanId === parent.spanContext().spanId);
+    expect(childrenOf(command).map((span) => span.name)).toEqual(['command load', 'command decide', 'command append']);
+    const append = childrenOf(command).find((span) => span.name === 'command append')!;
     const commit = await waitFor(() => spans().find((span) => span.name === 'group commit' && linksToTrace(span)), 'group commit span');
-    expect(commit.links.map((link) => link.context.spanId)).toContain(command.spanContext().spanId);
+    // The batch's span links to the span that waited for it.
+    expect(commit.links.map((link) => link.context.spanId)).toContain(append.spanContext().spanId);
     expect(commit.attributes['memctx.batch.items']).toBeGreaterThanOrEqual(1);
     const batches = await waitFor(() => {
       const found = spans().filter((span) => /^projection \S+ batch$/.test(span.name) && linksToTrace(span));
@@ -71,13 +81,25 @@ describe('tracing one round (issue 27)', () => {
       expect(batch.links.map((link) => link.context.spanId)).toContain(command.spanContext().spanId);
       expect(batch.attributes['memctx.events']).toBeGreaterThanOrEqual(1);
     }
+    const relayed = await waitFor(() => spans().find((span) => span.name === 'relay publish' && linksToTrace(span)), 'relay publish span linked to the request');
+    expect(relayed.links.map((link) => link.context.spanId)).toContain(command.spanContext().spanId);
+    // The filler's batch names the feed positions of the records it embedded; the command span names its event's.
+    const position = command.attributes['memctx.global_position'];
+    expect(position).toBeGreaterThan(0);
+    await waitFor(
+      () => spans().find((span) => span.name === 'embedding filler batch' && (span.attributes['memctx.global_positions'] as number[]).includes(position as number)),
+      'embedding filler batch of the round',
+    );
     const sipBuild = await waitFor(() => spans().find((span) => span.name === 'sip build'), 'sip build span');
     const stages = spans().filter((span) => span.parentSpanContext?.spanId === sipBuild.spanContext().spanId);
     expect(stages.length).toBeGreaterThan(0);
 
     // The round's trace, as an operator's backend would show it: its spans, and the spans linked to it.
     const startOf = (span: ReadableSpan) => span.startTime[0] * 1e9 + span.startTime[1];
-    const round = spans().filter((span) => inTrace(span) || linksToTrace(span) || span.spanContext().traceId === sipBuild.spanContext().traceId).sort((a, b) => startOf(a) - startOf(b));
+    const filled = (span: ReadableSpan) => span.name === 'embedding filler batch' && (span.attributes['memctx.global_positions'] as number[]).includes(position as number);
+    const round = spans()
+      .filter((span) => inTrace(span) || linksToTrace(span) || filled(span) || span.spanContext().traceId === sipBuild.spanContext().traceId)
+      .sort((a, b) => startOf(a) - startOf(b));
     console.log(`trace of one round (${round.length} spans):\n${round.map(describeSpan).join('\n')}`);
   });
 });

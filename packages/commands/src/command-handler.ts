@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventOf, serializeEvent, type Decider, type EventOf, type EventType } from '@memctx/domain';
 import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
-import { createKeyedLock, inSpan, withTraceContext } from '@memctx/shared';
+import { createKeyedLock, inSpan, inSpanSync, withTraceContext } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
 import type { Span, StageTimer } from '@memctx/shared';
@@ -77,7 +77,31 @@ export function createCommandHandler<State, Command, T extends EventType>(
     return read(streamId);
   }
 
-  /** One span per command (`command <type>`: waiting for the stream, load, decide, append); the events it appends carry its context. */
+  const loadInSpan = (work: () => Promise<LoadedStream<State>>) =>
+    inSpan('command load', {}, async (span) => {
+      const loaded = await work();
+      span.setAttributes({ 'memctx.state.source': loaded.source, 'memctx.stream.version': loaded.version });
+      return loaded;
+    });
+  const decideInSpan = (command: Command, state: State) =>
+    inSpanSync('command decide', {}, (span) => {
+      const decision = tryDecide(decider, command, state);
+      span.setAttribute('memctx.decision', decision.kind);
+      return decision;
+    });
+  /** The group commit's span links to this one, the span that waited for it. */
+  const appendInSpan = (...args: Parameters<AppendBatcher['append']>) =>
+    inSpan('command append', {}, async (span) => {
+      const outcome = await batcher.append(...args);
+      // A conflict is decided again, not thrown, so the span says which it was.
+      if (!outcome.ok) span.setAttribute('memctx.append.error', outcome.error.name);
+      return outcome;
+    });
+
+  /**
+   * One span per command (`command <type>`: waiting for the stream, then per attempt a child span `command load`,
+   * `command decide` and `command append`, the last waiting for the group commit); the events it appends carry its context.
+   */
   function handle(streamId: string, command: Command, handleOptions: HandleOptions = {}): Promise<Handled<EventOf<T>>> {
     const type = (command as { type?: unknown }).type;
     return inSpan(`command ${typeof type === 'string' ? type : 'unknown'}`, {}, (span) => handleInSpan(streamId, command, handleOptions, span));
@@ -92,12 +116,12 @@ export function createCommandHandler<State, Command, T extends EventType>(
     const started = performance.now();
     return withLock(streamId, async () => {
       for (let attempt = 1; ; attempt++) {
-        let current = await load(streamId);
-        let decision = tryDecide(decider, command, current.state);
+        let current = await loadInSpan(() => load(streamId));
+        let decision = decideInSpan(command, current.state);
         if (mustReread(current.source, decision)) {
           cache.delete(streamId);
-          current = await read(streamId);
-          decision = tryDecide(decider, command, current.state);
+          current = await loadInSpan(() => read(streamId));
+          decision = decideInSpan(command, current.state);
         }
         if (decision.kind !== 'append') remember(streamId, { state: current.state, version: current.version });
         if (decision.kind === 'refused') throw decision.error;
@@ -109,7 +133,7 @@ export function createCommandHandler<State, Command, T extends EventType>(
         span.setAttribute('memctx.attempt', attempt);
         const metadata = withTraceContext(handleOptions.metadata);
         if (attempt === 1) handleOptions.onStage?.('decide', performance.now() - started);
-        const outcome = await batcher.append({
+        const outcome = await appendInSpan({
           streamId,
           expectedVersion: current.version === 0 ? 'no_stream' : current.version,
           events: events.map((event, index) => ({
@@ -119,6 +143,8 @@ export function createCommandHandler<State, Command, T extends EventType>(
           })),
         }, handleOptions.onStage);
         if (outcome.ok) {
+          // Where the events landed in the feed: what the embedding filler's span names of the records it fills.
+          span.setAttribute('memctx.global_position', outcome.result.last_global_position);
           const state = events.reduce(decider.evolve, current.state);
           remember(streamId, { state, version: outcome.result.next_expected_version });
           return { events, append: outcome.result };

@@ -15,13 +15,30 @@ export function inSpan<T>(name: string, options: SpanOptions, work: (span: Span)
     try {
       return await work(span);
     } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
+      throw failed(span, error);
     } finally {
       span.end();
     }
   });
+}
+
+/** inSpan for synchronous work (a decision), which an async wrapper would turn into a promise. */
+export function inSpanSync<T>(name: string, options: SpanOptions, work: (span: Span) => T): T {
+  return tracer().startActiveSpan(name, options, (span) => {
+    try {
+      return work(span);
+    } catch (error) {
+      throw failed(span, error);
+    } finally {
+      span.end();
+    }
+  });
+}
+
+function failed(span: Span, error: unknown): unknown {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+  return error;
 }
 
 /** The span context active here, to link to from work done later elsewhere (a group commit, a batch); undefined when tracing is off. */

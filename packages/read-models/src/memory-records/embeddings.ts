@@ -1,5 +1,5 @@
 import type { Db } from '@memctx/db';
-import { runProcessorLoop } from '@memctx/shared';
+import { inSpan, runProcessorLoop } from '@memctx/shared';
 import pgvector from 'pgvector';
 
 /** What the filler needs of an embedder (the service passes the cached one from @memctx/embeddings). */
@@ -29,7 +29,8 @@ const CLAIM_SECONDS = 120;
  * running the model.
  */
 export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options: FillOptions = {}): Promise<number> {
-  const { rows } = await db.query<{ user_id: string; record_id: string; embed_text: string; reply_text: string }>(
+  const claimedFrom = Date.now();
+  const { rows } = await db.query<ClaimedRow>(
     `UPDATE memory_records m SET embedding_claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
      FROM (
        SELECT user_id, record_id FROM memory_records
@@ -37,10 +38,32 @@ export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options
        ORDER BY global_position DESC LIMIT $1 FOR UPDATE SKIP LOCKED
      ) c
      WHERE m.user_id = c.user_id AND m.record_id = c.record_id
-     RETURNING m.user_id, m.record_id, m.embed_text, m.reply_text`,
+     RETURNING m.user_id, m.record_id, m.embed_text, m.reply_text, m.global_position`,
     [options.batchSize ?? 64],
   );
   if (rows.length === 0) return 0;
+  // A span only for a batch that found work (an idle poll every quarter second would bury the rest), begun at the claim.
+  return inSpan('embedding filler batch', { root: true, startTime: claimedFrom, attributes: batchAttributes(rows) }, () => embedClaimed(db, embedder, rows, options));
+}
+
+interface ClaimedRow {
+  user_id: string;
+  record_id: string;
+  embed_text: string;
+  reply_text: string;
+  global_position: string | number;
+}
+
+/**
+ * The records' feed positions, which the command span that appended each event names (`memctx.global_position`):
+ * linking to those spans would mean reading the events' metadata, and the events table has no index by position.
+ */
+const batchAttributes = (rows: readonly ClaimedRow[]) => ({
+  'memctx.records': rows.length,
+  'memctx.global_positions': rows.slice(0, 128).map((row) => Number(row.global_position)),
+});
+
+async function embedClaimed(db: Db, embedder: DocumentEmbedder, rows: readonly ClaimedRow[], options: FillOptions): Promise<number> {
   const replies = options.replies ?? true ? rows.filter((row) => row.reply_text.trim() !== '') : [];
   const vectors = await embedder.embedDocuments([...rows.map((row) => row.embed_text), ...replies.map((row) => row.reply_text)]);
   const replyVector = new Map(replies.map((row, i) => [row.record_id, vectors[rows.length + i]!]));
