@@ -43,10 +43,18 @@ async function ready(redis: Redis, timeoutMs: number): Promise<void> {
   });
 }
 
+/**
+ * Redis back after an outage is found within half a second: ioredis's default spaces reconnect attempts up
+ * to 2 s apart, and BullMQ's worker waits 15 s (`runRetryDelay`) after a failed fetch before its next one,
+ * which left jobs sitting for seconds after a restart.
+ */
+const RECONNECT_CAP_MS = 500;
+const retryStrategy = (times: number) => Math.min(times * 50, RECONNECT_CAP_MS);
+
 export function createBullmqDocumentQueue(options: BullmqQueueOptions): DocumentQueue {
   const name = options.name ?? 'memctx-documents';
   const retry = options.retry ?? RETRY;
-  const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, retryStrategy });
   let lastError: Error | undefined;
   producer.on('error', (error: Error) => {
     // Reported through the failed adds and `ping`; ioredis keeps reconnecting.
@@ -94,7 +102,7 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
       }
     },
     async work(handler, onFailed, workOptions = {}) {
-      const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+      const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
       connection.on('error', () => {
         // The worker resumes when Redis is back.
       });
@@ -108,7 +116,10 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
             throw error;
           }
         },
-        { connection, concurrency: workOptions.concurrency ?? 2, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 },
+        {
+          connection, concurrency: workOptions.concurrency ?? 2, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000,
+          runRetryDelay: RECONNECT_CAP_MS,
+        },
       );
       worker.on('failed', (job, error) => {
         if (!job) return;
