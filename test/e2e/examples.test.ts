@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@memctx/testing';
+import { createApiKey, freePort, startRole } from '../faults/roles.js';
+import { killAndWait } from './processes.js';
 import { startTestServer, type TestServer } from './server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -57,6 +60,32 @@ describe('the examples', () => {
     expect(stdout).toMatch(/^\[1\] ROUND \S+: .*My sister Ana lives in Porto\./m);
     expect(stdout).toContain('human: I am Rui.\nai: Hello Rui!\nhuman: Who am I?\nai: You are Rui.');
   });
+
+  it('the tracing example prints the trace of one round from the spans a memctx process exports over OTLP', async () => {
+    const readme = await readFile(resolve(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 OTEL_BSP_SCHEDULE_DELAY=500 pnpm start');
+    expect(readme).toContain('MEMCTX_API_KEY=$KEY pnpm -s example:tracing');
+    // Its own memctx process, with tracing turned on as the README says: the standard OTEL_* variables.
+    const database = await createTestDatabase('e2e');
+    const otlpPort = await freePort();
+    const memctx = await startRole('api', {
+      MEMCTX_ROLES: 'api,projector,worker', MEMCTX_EMBEDDINGS: 'on', MEMCTX_DATABASE_URL: database.url,
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`, OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
+    try {
+      const key = await createApiKey(memctx.url, 'tracing-example');
+      const { stdout } = await example('examples/tracing.ts', { MEMCTX_URL: memctx.url, MEMCTX_API_KEY: key, OTLP_PORT: String(otlpPort), TRACE_QUIET_MS: '1500' });
+      console.log(stdout);
+      expect(stdout).toMatch(/^ {2}HTTP POST \/api\/v1\/memory\/ingest .*\n {4}command IngestRound .*\n {6}command load .*\n {6}command decide .*\n {6}command append /m);
+      expect(stdout).toMatch(/^ {2}HTTP POST \/api\/v1\/sip\/build .*\n {4}sip build .*\n {6}sip \w+ /m);
+      expect(stdout).toMatch(/group commit .*\(links to command append\)/);
+      expect(stdout).toMatch(/projection memory_records batch .*\(links to command IngestRound\)/);
+      expect(stdout).toMatch(/embedding filler batch .*\(filled feed position \d+\)/);
+    } finally {
+      await killAndWait(memctx.child, 'SIGTERM');
+      await database.drop();
+    }
+  }, 180_000);
 
   it('the chat loop prepends the SIP and remembers each round', async () => {
     const user = await server.newUser('chat');
