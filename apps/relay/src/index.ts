@@ -1,3 +1,2 @@
-export { startRelay, type RelayOptions, type RelayHandle } from './relay.js';
-export { migrateRelay, loadRelayCheckpoint } from './checkpoint.js';
+export { startRelay, loadRelayCheckpoint, type RelayOptions, type RelayHandle } from './relay.js';
 export { startRelayRole } from './role.js';

@@ -1,9 +1,9 @@
-import type { Db } from '@memctx/db';
-import { checkpointOf, feedWakeUps, type Checkpoint, type EventStore } from '@memctx/event-store';
+import type { Db, Queryable } from '@memctx/db';
+import type { Checkpoint, EventStore } from '@memctx/event-store';
 import type { EventPublisher } from '@memctx/kafka';
-import { inSpan, runProcessorLoop, traceLinks } from '@memctx/shared';
+import { createCheckpointStore, followFeed, migrateCheckpoints, processor } from '@memctx/processors';
+import { inSpan, traceLinks } from '@memctx/shared';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { migrateRelay, relayCheckpoints } from './checkpoint.js';
 
 export interface RelayOptions {
   db: Db;
@@ -25,6 +25,11 @@ export interface RelayHandle {
 
 const RESTART_DELAY_MS = 1_000;
 
+/** The relay's processor is named after its topic: its checkpoint is apart from projections', so a rebuild never moves it. */
+const processorName = (topic: string) => `relay:${topic}`;
+
+export const loadRelayCheckpoint = (db: Queryable, topic: string): Promise<Checkpoint> => createCheckpointStore(db).load(processorName(topic));
+
 /**
  * Publishes the event feed, in feed order, to the publisher. The checkpoint moves
  * only after the broker acknowledged a batch, so a crash at any point republishes
@@ -32,11 +37,16 @@ const RESTART_DELAY_MS = 1_000;
  */
 export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { db, store, publisher } = options;
-  const name = options.name ?? 'kafka';
-  await migrateRelay(db);
-  const checkpoints = relayCheckpoints(db);
-  let checkpoint = await checkpoints.load(name);
-  const batchSize = options.batchSize ?? 1_000;
+  await migrateCheckpoints(db);
+  const relay = processor({
+    name: processorName(options.name ?? 'kafka'),
+    checkpoints: createCheckpointStore(db),
+    // A root span per batch, linked to the spans that appended its events (their metadata's trace context).
+    handle: (events) =>
+      inSpan('relay publish', { root: true, links: traceLinks(events.map((event) => event.metadata)), attributes: { 'memctx.events': events.length } }, () =>
+        publisher.publish(events)),
+  });
+  let checkpoint = await relay.position();
 
   const published = new Counter({ name: 'memctx_relay_published_events_total', help: 'Events the broker acknowledged', registers: [] });
   const lag = new Gauge({
@@ -50,30 +60,22 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   options.metrics?.registerMetric(published);
   options.metrics?.registerMetric(lag);
 
-  const loop = runProcessorLoop({
-    async step() {
-      const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
-      if (events.length === 0) return false;
-      // A root span per batch, linked to the spans that appended its events (their metadata's trace context).
-      await inSpan('relay publish', { root: true, links: traceLinks(events.map((event) => event.metadata)), attributes: { 'memctx.events': events.length } }, () =>
-        publisher.publish(events));
-      const next = checkpointOf(events[events.length - 1]!);
-      await checkpoints.save(name, next);
-      // Moved only now: a failed publish or save reads the same batch again on the next pass.
-      checkpoint = next;
-      published.inc(events.length);
-      return events.length === batchSize;
-    },
-    ...feedWakeUps(store, options.pollIntervalMs ?? 500),
+  const following = followFeed(relay, store, {
+    batchSize: options.batchSize ?? 1_000,
+    idleWaitMs: options.pollIntervalMs ?? 500,
     // A broker or database outage: try again from the checkpoint after a pause.
     errorWaitMs: RESTART_DELAY_MS,
     onError: options.onError,
+    onBatch(batch) {
+      checkpoint = batch.checkpoint;
+      published.inc(batch.events.length);
+    },
   });
 
   return {
     checkpoint: () => checkpoint,
     async stop() {
-      await loop.stop();
+      await following.stop();
       if (options.metrics) {
         options.metrics.removeSingleMetric('memctx_relay_published_events_total');
         options.metrics.removeSingleMetric('memctx_relay_lag_events');

@@ -104,7 +104,7 @@ describe('relay', () => {
     expect(await loadRelayCheckpoint(runtime.db, roleTopic)).toEqual(await runtime.storedEvents.head());
   });
 
-  it('keeps relay_checkpoints where it was while the broker acknowledges nothing, then publishes from there', async () => {
+  it('keeps its checkpoint where it was while the broker acknowledges nothing, then publishes from there', async () => {
     const topic = newTopic();
     await ensureTopic({ brokers }, topic, 3);
     const events = await feed();

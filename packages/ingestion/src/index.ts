@@ -2,6 +2,6 @@ export { createCredentialStore, credentialsKey, migrateCredentialStore, type Cre
 export { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue, type FailureHandler, type JobHandler } from './jobs.js';
 export { createBullmqDocumentQueue, type BullmqQueueOptions } from './bullmq-queue.js';
 export { createInProcessDocumentQueue } from './in-process-queue.js';
-export { dispatchOnce, migrateDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
+export { documentDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
 export { startDocumentWorker, type DocumentWorkerDeps } from './document-worker.js';
 export { createDocumentHandler, type ChunkEmbedder, type DocumentPipelineDeps, type DocumentSteps, type ParsedText } from './process-document.js';

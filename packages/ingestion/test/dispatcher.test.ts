@@ -4,7 +4,8 @@ import { createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createTestDatabase, testRedisUrl, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBullmqDocumentQueue, dispatchOnce, migrateDispatcher, type DocumentJob } from '../src/index.js';
+import { catchUp, migrateCheckpoints } from '@memctx/processors';
+import { createBullmqDocumentQueue, documentDispatcher, type DocumentJob } from '../src/index.js';
 
 describe('dispatcher: every DocumentIngestRequested becomes a job, even across a Redis outage', () => {
   let database: TestDatabase;
@@ -16,7 +17,7 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
     db = createPostgresDb({ connectionString: database.url });
     await ensureVectorExtension(db);
     await migrateEventStore(db);
-    await migrateDispatcher(db);
+    await migrateCheckpoints(db);
     store = createPostgresEventStore(db);
     service = createMemoryService({ store, sessionRetentionMs: 3_600_000 });
     await service.ingestRound('u1', { session_id: 's1', user_message: 'hello', assistant_message: 'hi' });
@@ -32,9 +33,9 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
 
     // Nothing listens on port 1: adding a job fails fast and the checkpoint stays put.
     const down = createBullmqDocumentQueue({ redisUrl: 'redis://127.0.0.1:1', name: 'dispatch-test-down' });
-    await expect(dispatchOnce(db, store, down)).rejects.toThrow();
+    await expect(catchUp(documentDispatcher(db, down), store)).rejects.toThrow();
     await down.close();
-    expect((await db.query('SELECT * FROM dispatcher_checkpoints')).rows).toEqual([]);
+    expect((await db.query('SELECT * FROM processor_checkpoints')).rows).toEqual([]);
 
     const second = await service.requestDocumentIngest('u1', { request_id: randomUUID(), connector_type: 'filesystem', external_id: 'b.md', session_id: 's1', domain: null });
     await waitUntilAllVisible(db);
@@ -42,13 +43,13 @@ describe('dispatcher: every DocumentIngestRequested becomes a job, even across a
     const up = createBullmqDocumentQueue({ redisUrl: await testRedisUrl(), name });
     const seen: DocumentJob[] = [];
     const worker = await up.work(async (job) => void seen.push(job), async () => undefined);
-    expect(await dispatchOnce(db, store, up)).toBe(3);
+    expect(await catchUp(documentDispatcher(db, up), store)).toBe(3);
     const deadline = Date.now() + 10_000;
     while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(seen.map((j) => j.requestId).sort()).toEqual([first.requestId, second.requestId].sort());
     expect(seen.find((j) => j.requestId === first.requestId)).toMatchObject({ userId: 'u1', sourceId: first.sourceId, connectorType: 'filesystem', externalId: 'a.md' });
     // Caught up: a second pass finds nothing new.
-    expect(await dispatchOnce(db, store, up)).toBe(0);
+    expect(await catchUp(documentDispatcher(db, up), store)).toBe(0);
     await worker.close();
     await up.close();
   });

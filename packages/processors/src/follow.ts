@@ -1,0 +1,113 @@
+import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import { runProcessorLoop, type ProcessorLoopOptions } from '@memctx/shared';
+import type { Processor } from './processor.js';
+
+export type Feed = Pick<EventStore, 'readAll' | 'onAppended'>;
+
+export interface ProcessedBatch {
+  events: readonly RecordedEvent[];
+  /** The processor's checkpoint after the batch. */
+  checkpoint: Checkpoint;
+}
+
+export interface FollowOptions {
+  /** Events per batch (default 500). */
+  batchSize?: number;
+  /** The sleep when the feed has nothing new (default 1,000 ms); an append notification cuts it short. */
+  idleWaitMs?: number;
+  /** The first sleep after a failed batch (default: the idle wait); failures in a row double it. */
+  errorWaitMs?: number;
+  /** How long after an append notification to keep looking every few ms, as its events may not be readable yet (default 500; 0 looks once). */
+  settleMs?: number;
+  onError?(error: unknown): void;
+  onBatch?(batch: ProcessedBatch): void;
+}
+
+export interface Following {
+  /** Waits for the batch in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a processor in the background for as long as the process lives: batch after batch while the feed has
+ * more, a sleep that an append cuts short when it has none, and after a failure a pause that grows while the
+ * failures go on (a database or broker away), then the batch again from the saved checkpoint.
+ */
+export function followFeed(processor: Processor, feed: Feed, options: FollowOptions = {}): Following {
+  const batchSize = options.batchSize ?? 500;
+  const idleWaitMs = options.idleWaitMs ?? 1_000;
+  // Known while batches succeed; read from the store again after a failure or when someone else moved it.
+  let from: Checkpoint | undefined;
+  return runProcessorLoop({
+    async step() {
+      from ??= await processor.position();
+      const events = await feed.readAll({ after: from, maxCount: batchSize });
+      if (events.length === 0) return false;
+      if (!(await processor.process(events, from))) {
+        from = undefined;
+        return true;
+      }
+      from = checkpointOf(events[events.length - 1]!);
+      options.onBatch?.({ events, checkpoint: from });
+      return events.length === batchSize;
+    },
+    ...feedWakeUps(feed, idleWaitMs, options.settleMs ?? 500),
+    errorWaitMs: options.errorWaitMs ?? idleWaitMs,
+    onError(error) {
+      from = undefined;
+      options.onError?.(error);
+    },
+  });
+}
+
+export interface CatchUpOptions {
+  /** Events per batch (default 500). */
+  batchSize?: number;
+  /** Reads the batch after a checkpoint (default: the feed's readAll; a rebuild reads one batch ahead). */
+  read?(after: Checkpoint): Promise<RecordedEvent[]>;
+  /** After each read, an empty one included; awaited (a rebuild reports its progress here). */
+  onBatch?(batch: ProcessedBatch): void | Promise<void>;
+}
+
+/**
+ * Processes batches until one comes back short: the feed's head as it stood. Waiting for an empty read instead
+ * could chase steady writers forever (one lands during every batch). Resolves to the events processed.
+ */
+export async function catchUp(processor: Processor, feed: Pick<EventStore, 'readAll'>, options: CatchUpOptions = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  const read = options.read ?? ((after: Checkpoint) => feed.readAll({ after, maxCount: batchSize }));
+  let from = await processor.position();
+  let processed = 0;
+  for (;;) {
+    const events = await read(from);
+    if (events.length > 0) {
+      if (!(await processor.process(events, from))) {
+        from = await processor.position();
+        continue;
+      }
+      from = checkpointOf(events[events.length - 1]!);
+      processed += events.length;
+    }
+    await options.onBatch?.({ events, checkpoint: from });
+    if (events.length < batchSize) return processed;
+  }
+}
+
+const SETTLE_RETRY_MS = 5;
+
+/**
+ * The append notification cuts a sleep short, and for `settleMs` after one the loop looks again every few ms
+ * instead of sleeping the full idle wait: a NOTIFY can arrive before its events are readable, as the feed holds
+ * them back while an older append is still in flight.
+ */
+function feedWakeUps(feed: Pick<EventStore, 'onAppended'>, idleWaitMs: number, settleMs: number): Pick<ProcessorLoopOptions, 'idleWaitMs' | 'wakeOn'> {
+  let notifiedAt = -Infinity;
+  return {
+    idleWaitMs: () => (Date.now() - notifiedAt < settleMs ? SETTLE_RETRY_MS : idleWaitMs),
+    wakeOn: (wake) =>
+      feed.onAppended(() => {
+        notifiedAt = Date.now();
+        wake();
+      }),
+  };
+}

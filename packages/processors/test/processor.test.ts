@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { createPgliteDb, type Db } from '@memctx/db';
+import { START, createInMemoryEventStore, type EventStore } from '@memctx/event-store';
+import { catchUp, createCheckpointStore, followFeed, migrateCheckpoints, processor, type CheckpointStore } from '@memctx/processors';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const append = (store: EventStore, count: number) =>
+  store.append('s-1', Array.from({ length: count }, () => ({ event_id: randomUUID(), type: 'Happened', data: {} })));
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('processor', () => {
+  let db: Db;
+  let checkpoints: CheckpointStore;
+  let store: EventStore;
+  let name: string;
+  beforeAll(async () => {
+    db = await createPgliteDb();
+    await migrateCheckpoints(db);
+    await db.exec('CREATE TABLE handled (position bigint PRIMARY KEY)');
+    checkpoints = createCheckpointStore(db);
+  });
+  afterAll(() => db.close());
+  beforeEach(() => {
+    store = createInMemoryEventStore();
+    name = `p-${randomUUID()}`;
+  });
+
+  it('follows the feed: every event once and in order, woken by an append long before its idle wait, and resumed from its checkpoint', async () => {
+    const seen: number[] = [];
+    const reacting = processor({ name, checkpoints, handle: async (events) => void seen.push(...events.map((e) => e.global_position)) });
+    await append(store, 5);
+    const following = followFeed(reacting, store, { batchSize: 2, idleWaitMs: 60_000 });
+    await until(() => seen.length === 5, 'the catch-up');
+    await append(store, 1);
+    await until(() => seen.length === 6, 'the wake-up');
+    await following.stop();
+
+    await append(store, 2);
+    const again = followFeed(reacting, store, { batchSize: 2, idleWaitMs: 60_000 });
+    await until(() => seen.length === 8, 'the restart');
+    await again.stop();
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await reacting.position()).toEqual({ transaction_id: 3, global_position: 8 });
+  });
+
+  it('handles a failed batch again from its checkpoint after a pause, and the checkpoint never passes it meanwhile', async () => {
+    const errors: unknown[] = [];
+    const seen: number[] = [];
+    const flaky = processor({
+      name, checkpoints,
+      async handle(events) {
+        if (errors.length < 2) throw new Error('broker away');
+        seen.push(...events.map((e) => e.global_position));
+      },
+    });
+    await append(store, 3);
+    const following = followFeed(flaky, store, { idleWaitMs: 60_000, errorWaitMs: 10, onError: (error) => errors.push(error) });
+    await until(() => seen.length === 3, 'the retry');
+    await following.stop();
+    expect(errors).toHaveLength(2);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('commits an atomic processor\'s rows with its checkpoint: a failure leaves neither, a refused lock handles nothing', async () => {
+    let fail = true;
+    let refuse = false;
+    const atomic = processor({
+      name, checkpoints, db,
+      lock: async () => !refuse,
+      async handle(events, tx) {
+        await tx.query('INSERT INTO handled SELECT unnest($1::bigint[]) + 1000 * $2', [events.map((e) => e.global_position), events.length]);
+        if (fail) throw new Error('crash');
+      },
+    });
+    await append(store, 2);
+    const events = await store.readAll({ after: START, maxCount: 10 });
+    await expect(atomic.process(events, START)).rejects.toThrow('crash');
+    expect(await atomic.position()).toEqual(START);
+    refuse = true;
+    fail = false;
+    expect(await atomic.process(events, START)).toBe(false);
+    refuse = false;
+    expect(await atomic.process(events, START)).toBe(true);
+    // A second instance that read the same batch from the same checkpoint finds it moved and applies nothing.
+    expect(await atomic.process(events, START)).toBe(false);
+    expect((await db.query('SELECT position FROM handled WHERE position > 2000 ORDER BY position')).rows).toEqual([{ position: 2001 }, { position: 2002 }]);
+  });
+
+  it('catches up to the head as it stood, reading again from the store when another instance moved the checkpoint', async () => {
+    const seen: number[] = [];
+    const reacting = processor({ name, checkpoints, handle: async (events) => void seen.push(...events.map((e) => e.global_position)) });
+    await append(store, 5);
+    // Someone else processed the first two.
+    await checkpoints.save(name, { transaction_id: 1, global_position: 2 }, START);
+    const stale = { ...reacting, position: async () => (seen.length === 0 ? START : reacting.position()) };
+    expect(await catchUp(stale, store, { batchSize: 2 })).toBe(3);
+    // Its stale batch was handled (at least once), but its checkpoint stayed where the other instance put it.
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    expect(await catchUp(reacting, store, { batchSize: 2 })).toBe(0);
+  });
+});
