@@ -25,14 +25,14 @@ for (const group of ['packages', 'apps']) {
  */
 const UNIT = [
   'packages/{client,contracts,domain,kafka,shared,tokens}/test/**/*.test.ts',
-  'packages/commands/test/{cached-decision,command-handler}.test.ts',
+  'packages/commands/test/{append-batcher-bound,cached-decision,command-handler}.test.ts',
   'packages/projections/test/**/*.test.ts',
   'packages/connectors/test/{filesystem,github,registry,web}.test.ts',
   'packages/event-store/test/in-memory.test.ts',
   'packages/event-store-kurrentdb/test/{positions,store}.test.ts',
   'packages/shredding/test/envelope.test.ts',
   'packages/sip/test/{compose,match}.test.ts',
-  'apps/api/test/{health,http,validation}.test.ts',
+  'apps/api/test/{admission,health,http,validation}.test.ts',
   'apps/cli/test/{cli,import-plan,user-commands}.test.ts',
   'test/architecture/**/*.test.ts',
 ];

@@ -14,6 +14,7 @@ import { connectorCatalogRoutes } from './connectors/catalog.js';
 import { emptyConnectorDirectory, type ConnectorDirectory } from './connectors/directory.js';
 import { databaseCheck, type HealthChecks } from '@memctx/runtime';
 import { healthRoutes } from './health/routes.js';
+import { createAdmission } from './http/admission.js';
 import { createEndpointMounter, type RouteModule } from './http/endpoints.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestLogging } from './http/logging.js';
@@ -24,7 +25,7 @@ import { httpTracing } from './http/tracing.js';
 import type {} from './types/express.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>;
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight'>>;
   logger: Logger;
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId());
   app.use(tracing.start);
   app.use(metrics.record);
+  const admission = createAdmission({ maxInFlight: deps.config.maxInFlight, logger: deps.logger, registry: metrics.registry });
+  app.use(admission.gate);
   app.use(requestLogging(deps.logger));
   // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.
   app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));
@@ -92,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   answerOtherMethods();
 
   app.use(unknownRoute);
+  app.use(admission.overloaded);
   app.use(errorHandler({ bodyLimit: deps.config.bodyLimit }));
   return app;
 }

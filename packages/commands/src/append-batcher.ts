@@ -1,5 +1,5 @@
 import type { AppendManyItem, AppendManyOutcome, EventStore } from '@memctx/event-store';
-import { activeSpanContext, backoffDelay, dependencyFailure, inSpan, type SpanContext, type StageTimer } from '@memctx/shared';
+import { activeSpanContext, backoffDelay, dependencyFailure, inSpan, OverloadedError, type SpanContext, type StageTimer } from '@memctx/shared';
 
 interface Pending {
   item: AppendManyItem;
@@ -24,9 +24,13 @@ interface Pending {
  * connect in time) is tried again with backoff for up to `retryForMs`, since it cannot have been stored;
  * then, or when the connection died with the batch in flight (it may have committed), every item gets the
  * error, which the API answers with 503: nothing is acknowledged that was not stored.
+ *
+ * With `maxQueue` (0: none), an append that finds that many waiting is refused at once with an OverloadedError
+ * (503 + Retry-After): past it, waiting adds latency to every append without adding throughput.
  */
-export function createAppendBatcher(store: EventStore, options: { maxBatch?: number; retryForMs?: number } = {}) {
+export function createAppendBatcher(store: EventStore, options: { maxBatch?: number; retryForMs?: number; maxQueue?: number } = {}) {
   const maxBatch = options.maxBatch ?? 256;
+  const maxQueue = options.maxQueue ?? 0;
   const retryForMs = options.retryForMs ?? 1_000;
   let queue: Pending[] = [];
   let flushing = false;
@@ -91,6 +95,9 @@ export function createAppendBatcher(store: EventStore, options: { maxBatch?: num
   return {
     /** `onStage` hears how long the item waited for its batch (`commit_wait`) and how long the batch took (`commit`). */
     append(item: AppendManyItem, onStage?: StageTimer): Promise<AppendManyOutcome> {
+      if (maxQueue > 0 && queue.length >= maxQueue) {
+        return Promise.reject(new OverloadedError('commit_queue', `The group commit has ${queue.length} appends waiting`));
+      }
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject, queuedAt: performance.now(), onStage, spanContext: activeSpanContext() });
         if (!flushing) void flush();

@@ -13,8 +13,8 @@ import { sipBuildCommands } from './service/sip-builds.js';
  * Each group of commands lives in service/; they share one context, so one
  * cache per kind of stream and one batcher serve them all.
  */
-export function createMemoryService(deps: { store: EventStore; clock?: () => Date; sessionRetentionMs: number }) {
-  const ctx = createWriteContext(deps.store, deps.clock ?? (() => new Date()));
+export function createMemoryService(deps: { store: EventStore; clock?: () => Date; sessionRetentionMs: number; commitQueueMax?: number }) {
+  const ctx = createWriteContext(deps.store, deps.clock ?? (() => new Date()), { commitQueueMax: deps.commitQueueMax });
   return {
     ...projectCommands(ctx),
     ...conversationCommands(ctx),

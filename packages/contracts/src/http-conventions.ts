@@ -25,6 +25,9 @@ const UNAVAILABLE =
   'A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down.';
 const UNAVAILABLE_WRITE = ' A write answered 503 may or may not have been stored (the connection can fail during its commit).';
 const UNAVAILABLE_IDEMPOTENT = ' Retry it with the same `Idempotency-Key` to store it exactly once.';
+/** Load shedding (docs/interface.md, "Errors"): refused before any work, so nothing was stored. */
+const OVERLOADED =
+  ' Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff.';
 
 const header = (description: string, schema: z.ZodType = z.string()) => schema.meta({ description });
 
@@ -79,7 +82,7 @@ export function conventionResponses(endpoint: AnyEndpoint, success: ResponseConf
     const readBack = READS_BACK.has(endpoint.operationId) ? ' Or: stored, but not readable yet; retry the read shortly.' : '';
     responses[503] = {
       description: [
-        UNAVAILABLE, WRITES.has(endpoint.operationId) ? UNAVAILABLE_WRITE : '', IDEMPOTENT.has(endpoint.operationId) ? UNAVAILABLE_IDEMPOTENT : '', readBack,
+        UNAVAILABLE, WRITES.has(endpoint.operationId) ? UNAVAILABLE_WRITE : '', IDEMPOTENT.has(endpoint.operationId) ? UNAVAILABLE_IDEMPOTENT : '', readBack, OVERLOADED,
       ].join(''),
       headers: z.object({ 'Retry-After': header('Seconds to wait before retrying.', z.int()), ...requestId }),
       content: json,

@@ -89,7 +89,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     storedEvents,
     shredder: store.shredder,
     documents,
-    service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000 }),
+    service: createMemoryService({ store, sessionRetentionMs: config.sessionRetentionSeconds * 1000, commitQueueMax: config.commitQueueMax }),
     quota: createPostgresQuota(db, config.dailyIngestQuota),
     idempotency: createIdempotencyStore(db, { ttlSeconds: config.idempotencyTtlSeconds, waitMs: config.idempotencyWaitMs }),
     projections: allProjections,

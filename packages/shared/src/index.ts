@@ -26,4 +26,5 @@ export { createCoalescer, type CoalescerOptions } from './coalescer.js';
 export { timeStage, type StageTimer } from './stages.js';
 export { oneLine } from './text.js';
 export { DependencyUnavailableError, dependencyFailure, backoffDelay, retryWithBackoff, type Backoff, type Dependency } from './dependency.js';
+export { OverloadedError, type OverloadBound } from './overload.js';
 export { tracer, inSpan, inSpanSync, withTraceContext, traceLinks, activeSpanContext, TRACE_CONTEXT_METADATA, type Link, type Span, type SpanContext } from './tracing.js';

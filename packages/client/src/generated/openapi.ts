@@ -969,7 +969,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1063,7 +1063,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1136,7 +1136,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1353,7 +1353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1482,7 +1482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1561,7 +1561,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1641,7 +1641,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1730,7 +1730,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1798,7 +1798,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1984,7 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2128,7 +2128,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2226,7 +2226,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2308,7 +2308,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2409,7 +2409,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2522,7 +2522,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2611,7 +2611,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2706,7 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2795,7 +2795,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2888,7 +2888,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2979,7 +2979,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3049,7 +3049,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3150,7 +3150,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

@@ -25,8 +25,8 @@ export const sessionActive = (state: SessionState) => state.status === 'active';
  * What every group of commands shares: one handler (and so one state cache) per
  * kind of stream, one batcher for every append, and the clock commands are timed by.
  */
-export function createWriteContext(store: EventStore, clock: () => Date) {
-  const batcher: AppendBatcher = createAppendBatcher(store);
+export function createWriteContext(store: EventStore, clock: () => Date, options: { commitQueueMax?: number } = {}) {
+  const batcher: AppendBatcher = createAppendBatcher(store, { maxQueue: options.commitQueueMax });
   return {
     clock,
     batcher,

@@ -1,0 +1,99 @@
+import { getHealth, listConnectors } from '@memctx/contracts';
+import { OverloadedError, type Logger, type OverloadBound } from '@memctx/shared';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { MCP_PATH } from '../mcp/routes.js';
+
+/** Seconds a shed client waits before retrying: the requests in flight are done well within it. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Never shed: a probe or a scraper must still reach an overloaded process to see it; the OpenAPI document and the
+ * connector catalog are answered from memory; an MCP call does its work through loopback API requests, which are
+ * counted (counting the call too could fill the bound with callers waiting on requests it then sheds).
+ */
+const UNBOUNDED_PATHS: ReadonlySet<string> = new Set([getHealth.path, listConnectors.path, '/api/v1/openapi.json', '/metrics', MCP_PATH]);
+
+/** How often the shedding is summed up in the log; a line per shed request would cost the CPU the shedding saves. */
+const SUMMARY_INTERVAL_MS = 10_000;
+
+export interface AdmissionOptions {
+  /** Requests worked on at once; 0 or absent: no bound. */
+  maxInFlight?: number;
+  logger: Logger;
+  registry: Registry;
+}
+
+export interface Admission {
+  /** Mount after the metrics (a shed request is counted there as a 503) and before the request logging. */
+  gate: RequestHandler;
+  /** Mount before the last error handler: a bound met further in (the group commit's queue) is a 503 too. */
+  overloaded: ErrorRequestHandler;
+  inFlight(): number;
+}
+
+/**
+ * Load shedding: past `maxInFlight` requests at once, the next is answered 503 with Retry-After before its body
+ * is read, instead of waiting behind the others. Requests queued beyond what the process completes in time only
+ * add their wait to every request behind them and hold their bodies in memory; answered at once, the client can
+ * back off or go to another instance, and the accepted requests keep their latency.
+ */
+export function createAdmission(options: AdmissionOptions): Admission {
+  const limit = options.maxInFlight ?? 0;
+  let inFlight = 0;
+  const shedCount = new Counter({
+    name: 'memctx_http_shed_total',
+    help: 'Requests answered 503 because the process was at a bound (in_flight: requests at once; commit_queue: appends waiting for the group commit).',
+    labelNames: ['bound'],
+    registers: [options.registry],
+  });
+  new Gauge({
+    name: 'memctx_http_in_flight',
+    help: 'Requests being worked on (those MEMCTX_MAX_IN_FLIGHT bounds).',
+    registers: [options.registry],
+    collect() {
+      this.set(inFlight);
+    },
+  });
+
+  const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0 };
+  let summaryDue = 0;
+  function shed(res: Response, bound: OverloadBound): void {
+    shedCount.inc({ bound });
+    unlogged[bound]++;
+    const now = Date.now();
+    if (now >= summaryDue) {
+      summaryDue = now + SUMMARY_INTERVAL_MS;
+      options.logger.warn({ shed: { ...unlogged }, max_in_flight: limit }, 'overloaded: requests answered 503');
+      unlogged.in_flight = 0;
+      unlogged.commit_queue = 0;
+    }
+    res.status(503).set('Retry-After', String(OVERLOAD_RETRY_AFTER_SECONDS))
+      .json({ detail: `The server is at capacity; retry after ${OVERLOAD_RETRY_AFTER_SECONDS} s` });
+  }
+
+  return {
+    gate(req, res, next) {
+      if (limit === 0 || UNBOUNDED_PATHS.has(req.path)) {
+        next();
+        return;
+      }
+      if (inFlight >= limit) {
+        shed(res, 'in_flight');
+        return;
+      }
+      inFlight++;
+      // 'close' follows every answer, and a client that went away too: the slot is given back once either way.
+      res.once('close', () => inFlight--);
+      next();
+    },
+    overloaded(error, _req, res, next) {
+      if (!(error instanceof OverloadedError) || res.headersSent) {
+        next(error);
+        return;
+      }
+      shed(res, error.bound);
+    },
+    inFlight: () => inFlight,
+  };
+}

@@ -1,0 +1,148 @@
+import { defineEndpoint } from '@memctx/contracts';
+import { OverloadedError } from '@memctx/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { RouteModule } from '../src/index.js';
+import { call, startApp, type RunningApp } from './helpers.js';
+
+const holdEndpoint = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/hold',
+  operationId: 'hold',
+  summary: 'Answers once the test lets it',
+  tags: ['test'],
+  security: 'none',
+  request: {},
+  response: { status: 200, description: 'Released.', schema: z.object({ ok: z.boolean() }) },
+  errors: [],
+});
+
+const commitQueueFullEndpoint = defineEndpoint({
+  method: 'get',
+  path: '/api/v1/commit-queue-full',
+  operationId: 'commitQueueFull',
+  summary: 'Fails as an append refused by a full group commit does',
+  tags: ['test'],
+  security: 'none',
+  request: {},
+  response: { status: 200, description: 'Never.', schema: z.object({}) },
+  errors: [],
+});
+
+/** Requests to /hold wait until `release()`; `held` says how many are waiting. */
+function holdingRoutes() {
+  let waiting: Array<() => void> = [];
+  const routes: RouteModule = (r) => {
+    r.endpoint(holdEndpoint, () => new Promise((resolve) => waiting.push(() => resolve({ ok: true }))));
+    r.endpoint(commitQueueFullEndpoint, () => {
+      throw new OverloadedError('commit_queue', 'The group commit has 1024 appends waiting');
+    });
+  };
+  return {
+    routes,
+    held: () => waiting.length,
+    release() {
+      for (const done of waiting) done();
+      waiting = [];
+    },
+  };
+}
+
+const shedTotal = async (url: string, bound: string) => {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(new RegExp(`^memctx_http_shed_total\\{bound="${bound}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+};
+
+let running: RunningApp | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+
+/** The app with `routes` and these settings; closed after the test. */
+async function start(routes: RouteModule, env: Record<string, string> = {}): Promise<RunningApp> {
+  running = await startApp({ routes: [routes], env });
+  return running;
+}
+
+describe('load shedding', () => {
+  it('given the bound of requests in flight reached, answers the next 503 with Retry-After in the error shape, and serves health meanwhile', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '2' });
+    const first = [call(`${app.url}/api/v1/hold`), call(`${app.url}/api/v1/hold`)];
+    await expect.poll(hold.held).toBe(2);
+
+    const shed = await call(`${app.url}/api/v1/hold`, { headers: { 'X-Request-Id': 'shed-1' } });
+    expect(shed).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
+    expect(shed.headers.get('retry-after')).toBe('1');
+    expect(shed.headers.get('x-request-id')).toBe('shed-1');
+    expect((await call(`${app.url}/api/v1/health`)).status).toBe(200);
+    expect(await shedTotal(app.url, 'in_flight')).toBe(1);
+
+    hold.release();
+    expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200]);
+    // The slots are given back: the next request is served.
+    const again = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held).toBe(1);
+    hold.release();
+    expect((await again).status).toBe(200);
+  });
+
+  it('sums shedding up in one log line instead of a line per shed request', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1' });
+    const held = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held).toBe(1);
+    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await call(`${app.url}/api/v1/hold`)).status));
+    hold.release();
+    await held;
+
+    expect(statuses).toEqual(Array(20).fill(503));
+    expect(app.logs.filter((line) => line.msg === 'overloaded: requests answered 503')).toHaveLength(1);
+    expect(app.logs.filter((line) => (line.res as { statusCode?: number } | undefined)?.statusCode === 503)).toEqual([]);
+  });
+
+  it('given load within the bound, sheds nothing', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '8' });
+    for (let round = 0; round < 5; round++) {
+      const requests = Array.from({ length: 8 }, () => call(`${app.url}/api/v1/hold`));
+      await expect.poll(hold.held).toBe(8);
+      hold.release();
+      expect((await Promise.all(requests)).map((r) => r.status)).toEqual(Array(8).fill(200));
+    }
+    expect(await shedTotal(app.url, 'in_flight')).toBe(0);
+  });
+
+  it('gives the slot of a client that went away back', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1' });
+    const gone = new AbortController();
+    const abandoned = fetch(`${app.url}/api/v1/hold`, { signal: gone.signal }).catch(() => 'aborted');
+    await expect.poll(hold.held).toBe(1);
+    gone.abort();
+    expect(await abandoned).toBe('aborted');
+
+    const next = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held).toBe(2);
+    hold.release();
+    expect((await next).status).toBe(200);
+  });
+
+  it('answers an append refused by a full group-commit queue 503 with Retry-After, not 500', async () => {
+    const app = await start(holdingRoutes().routes);
+    const response = await call(`${app.url}/api/v1/commit-queue-full`);
+    expect(response).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await shedTotal(app.url, 'commit_queue')).toBe(1);
+  });
+
+  it('given MEMCTX_MAX_IN_FLIGHT=0, bounds nothing', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '0' });
+    const requests = Array.from({ length: 100 }, () => call(`${app.url}/api/v1/hold`));
+    await expect.poll(hold.held).toBe(100);
+    hold.release();
+    expect(new Set((await Promise.all(requests)).map((r) => r.status))).toEqual(new Set([200]));
+  });
+});
