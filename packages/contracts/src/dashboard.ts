@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { identifier } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { queryInt } from './validation/lax.js';
+import { ACTIVITY_TYPES } from './vocabulary.js';
 
 export const DEFAULT_EFFICIENCY_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 /** 50 years: the window's start must stay a date PostgreSQL can represent. */
@@ -44,7 +45,7 @@ export const ActivityItem = z
     project_id: z.string(),
     ref_id: z.string(),
     summary: z.string(),
-    type: z.string(),
+    type: z.enum(ACTIVITY_TYPES),
     timestamp: epochSeconds('When it happened'),
   })
   .meta({ id: 'ActivityItem' });

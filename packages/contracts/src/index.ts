@@ -68,3 +68,4 @@ export {
   type OpenApiDocument,
 } from './openapi.js';
 export * from './scopes.js';
+export * from './vocabulary.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { count, identifier, timestamp } from './common.js';
 import { defineEndpoint } from './endpoint.js';
+import { PROVENANCES } from './vocabulary.js';
 
 export const MAX_PROJECT_NAME_LENGTH = 100;
 
@@ -37,7 +38,7 @@ export const ProjectSource = z
     external_id: z.string(),
     title: z.string(),
     source_type: z.string(),
-    provenance: z.string(),
+    provenance: z.enum(PROVENANCES),
     ingest_status: z.string(),
     chunk_count: count('Chunks stored from the source.'),
     created_at: timestamp('Creation time'),

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { identifier, MAX_QUERY_LENGTH, timestamp } from './common.js';
 import { PageCursor, PageLimit, nextCursorField } from './browse.js';
 import { defineEndpoint } from './endpoint.js';
-
-/** The provenance classes of the spec, in the order the dashboard lists them. */
-export const PROVENANCES = ['USER_STATED', 'USER_CONFIRMED', 'DOCUMENT_VERIFIED', 'AI_INFERRED', 'ROUND', 'AI_GENERATED'] as const;
+import { PROVENANCES, RECORD_TYPES } from './vocabulary.js';
 
 export const RecordListQuery = z.object({
   project_id: identifier('Project').optional().meta({ description: 'Only the records of this project.' }),
@@ -22,8 +20,8 @@ export const BrowsedRecord = z
     id: z.string(),
     session_id: z.string().nullable(),
     project_id: z.string().nullable(),
-    provenance: z.string(),
-    record_type: z.string(),
+    provenance: z.enum(PROVENANCES),
+    record_type: z.enum(RECORD_TYPES),
     sip_eligible: z.boolean(),
     summary: z.string(),
     content: z.string(),

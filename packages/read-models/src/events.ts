@@ -114,14 +114,14 @@ export function sessionArrays(events: readonly SessionKeyed[]): [string[], strin
   const sessions = new Map<string, [string, string]>();
   for (const event of events) {
     const { user_id, session_id } = event.data;
-    sessions.set(`${user_id}\u0000${session_id}`, [user_id, session_id]);
+    sessions.set(sessionKeyOf(event), [user_id, session_id]);
   }
   const pairs = [...sessions.values()];
   return [pairs.map(([user]) => user), pairs.map(([, session]) => session)];
 }
 
-/** A session's key in maps of sessions. */
-export const sessionOf = (event: SessionKeyed) => `${event.data.user_id}\u0000${event.data.session_id}`;
+/** A session's key in maps of sessions: its user and session ids in one string. */
+export const sessionKeyOf = (event: SessionKeyed) => `${event.data.user_id}\u0000${event.data.session_id}`;
 
 /**
  * Soft deletes and restores of a step: each session's last one decides whether
@@ -129,7 +129,7 @@ export const sessionOf = (event: SessionKeyed) => `${event.data.user_id}\u0000${
  * constant name, never input.
  */
 export function setSessionsHidden(tx: Queryable, table: string, events: readonly ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored'>[]) {
-  const last = lastPerKey(events, sessionOf);
+  const last = lastPerKey(events, sessionKeyOf);
   const data = last.map((event) => event.data);
   return tx.query(
     `UPDATE ${table} t SET hidden = i.hidden FROM unnest($1::text[], $2::text[], $3::boolean[]) AS i(user_id, session_id, hidden)

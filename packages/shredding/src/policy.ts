@@ -1,3 +1,4 @@
+import { isEventType, type EventType } from '@memctx/domain';
 import type { JsonObject } from '@memctx/event-store';
 
 /** The session whose key seals an event's personal fields; its purge destroys the key. */
@@ -20,7 +21,8 @@ export interface ShreddingPolicy {
   destroys(event: { type: string; data: JsonObject }): SessionRef | undefined;
 }
 
-const sessionOf = (data: JsonObject): SessionRef | undefined =>
+/** The session an event's `user_id` and `session_id` name, when it names one. */
+const sessionRefOf = (data: JsonObject): SessionRef | undefined =>
   typeof data.user_id === 'string' && typeof data.session_id === 'string' ? { userId: data.user_id, sessionId: data.session_id } : undefined;
 
 const MESSAGES = { user_message: '', assistant_message: '' } as const;
@@ -33,8 +35,20 @@ function sessionsOfBuild(data: JsonObject): SessionRef[] {
   return [...ids].map((sessionId) => ({ userId: data.user_id as string, sessionId }));
 }
 
+type Sealing = (data: JsonObject) => SealedFields | undefined;
+
+const sealMessages: Sealing = (data) => {
+  const session = sessionRefOf(data);
+  return session && { sessions: [session], fields: MESSAGES };
+};
+const sealBuild: Sealing = (data) => {
+  const sessions = sessionsOfBuild(data);
+  return sessions.length > 0 ? { sessions, fields: { query: null, sip_text: '' } } : undefined;
+};
+const storedAsIs: Sealing = () => undefined;
+
 /*
- * Every memctx event type, audited for user text:
+ * Every memctx event type, audited for user text (a new type fails to compile until it is listed here):
  * - RoundIngested, GeneratedStatementRecorded: the two messages (session stream).
  * - SipBuilt: the query and the SIP text, under the keys of the session the build was made for and of
  *   every session whose records it quotes, so purging any of them erases it. A build tied to no session
@@ -42,21 +56,23 @@ function sessionsOfBuild(data: JsonObject): SessionRef[] {
  * - SessionSoftDeleted/Restored/Purged, projects, sources: ids, names, times, document text. Project names
  *   and documents belong to projects and sources, not sessions, so a session purge does not touch them.
  */
+const SEALING = {
+  RoundIngested: sealMessages,
+  GeneratedStatementRecorded: sealMessages,
+  SipBuilt: sealBuild,
+  SessionSoftDeleted: storedAsIs,
+  SessionRestored: storedAsIs,
+  SessionPurged: storedAsIs,
+  ProjectCreated: storedAsIs,
+  ProjectRenamed: storedAsIs,
+  DocumentIngestRequested: storedAsIs,
+  DocumentIngested: storedAsIs,
+  DocumentIngestFailed: storedAsIs,
+} as const satisfies Record<EventType, Sealing>;
+
+const PURGE: EventType = 'SessionPurged';
+
 export const domainPolicy: ShreddingPolicy = {
-  sealedFieldsOf(event) {
-    switch (event.type) {
-      case 'RoundIngested':
-      case 'GeneratedStatementRecorded': {
-        const session = sessionOf(event.data);
-        return session && { sessions: [session], fields: MESSAGES };
-      }
-      case 'SipBuilt': {
-        const sessions = sessionsOfBuild(event.data);
-        return sessions.length > 0 ? { sessions, fields: { query: null, sip_text: '' } } : undefined;
-      }
-      default:
-        return undefined;
-    }
-  },
-  destroys: (event) => (event.type === 'SessionPurged' ? sessionOf(event.data) : undefined),
+  sealedFieldsOf: (event) => (isEventType(event.type) ? SEALING[event.type](event.data) : undefined),
+  destroys: (event) => (event.type === PURGE ? sessionRefOf(event.data) : undefined),
 };

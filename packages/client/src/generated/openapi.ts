@@ -411,7 +411,8 @@ export interface components {
             summary: string;
             /** @description When it happened, in seconds since the Unix epoch */
             timestamp: number;
-            type: string;
+            /** @enum {string} */
+            type: "round_ingested" | "statement_generated" | "sip_built" | "source_requested" | "source_ingested" | "source_failed";
         };
         ActivityResponse: {
             items: components["schemas"]["ActivityItem"][];
@@ -450,8 +451,10 @@ export interface components {
             embedded: boolean;
             id: string;
             project_id: string | null;
-            provenance: string;
-            record_type: string;
+            /** @enum {string} */
+            provenance: "USER_STATED" | "USER_CONFIRMED" | "DOCUMENT_VERIFIED" | "AI_INFERRED" | "ROUND" | "AI_GENERATED";
+            /** @enum {string} */
+            record_type: "FACTUAL" | "PREFERENCE";
             /** @description Fused retrieval score with a query; null without. */
             score: number | null;
             session_id: string | null;
@@ -722,7 +725,8 @@ export interface components {
             external_id: string;
             id: string;
             ingest_status: string;
-            provenance: string;
+            /** @enum {string} */
+            provenance: "USER_STATED" | "USER_CONFIRMED" | "DOCUMENT_VERIFIED" | "AI_INFERRED" | "ROUND" | "AI_GENERATED";
             source_type: string;
             title: string;
             /**

@@ -1,3 +1,4 @@
+import type { ActivityType } from '@memctx/contracts/vocabulary';
 import { asColumns, type Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { oneLine } from '@memctx/shared';
@@ -6,8 +7,7 @@ import { deleteSessions, ofTypes, setSessionsHidden, stepsOf } from '../events.j
 export const ACTIVITY_SUMMARY_LENGTH = 140;
 
 /*
- * The dashboard's newest-first feed. Item types: round_ingested,
- * statement_generated (records), source_* (sources), sip_built (builds).
+ * The dashboard's newest-first feed (item types: ACTIVITY_TYPES of the contracts).
  * Items of a soft-deleted session are hidden with it and purged with it.
  */
 const schemaSql = `
@@ -43,7 +43,7 @@ const sessionIdOf = (event: ProjectedEvent<(typeof ITEM_TYPES)[number] | (typeof
 
 /** The item an event adds: its type, which field names it, its summary text and its time. */
 function itemOf(event: ItemEvent) {
-  const item = (type: string, ref_id: string, text: string, at: string) => ({
+  const item = (type: ActivityType, ref_id: string, text: string, at: string) => ({
     user_id: event.data.user_id, global_position: event.global_position, type, ref_id, project_id: event.data.project_id,
     session_id: sessionIdOf(event), summary: oneLine(text, ACTIVITY_SUMMARY_LENGTH), at,
   });

@@ -1,3 +1,4 @@
+import type { Provenance, RecordType } from '@memctx/contracts/vocabulary';
 import type { Queryable } from '@memctx/db';
 import { decodeCursor, toPage, type Page, type PageRequest } from './pages.js';
 
@@ -5,8 +6,8 @@ export interface BrowsedRecord {
   id: string;
   session_id: string | null;
   project_id: string | null;
-  provenance: string;
-  record_type: string;
+  provenance: Provenance;
+  record_type: RecordType;
   sip_eligible: boolean;
   summary: string;
   content: string;
@@ -19,7 +20,7 @@ export interface BrowsedRecord {
 export interface RecordFilter {
   projectId?: string | undefined;
   sessionId?: string | undefined;
-  provenance?: string | undefined;
+  provenance?: Provenance | undefined;
 }
 
 type RecordRow = Pick<BrowsedRecord, 'session_id' | 'project_id' | 'provenance' | 'record_type' | 'sip_eligible' | 'summary' | 'content' | 'embedded'> & {

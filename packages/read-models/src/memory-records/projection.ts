@@ -1,10 +1,11 @@
+import type { Provenance } from '@memctx/contracts/vocabulary';
 import { asColumns, type Queryable } from '@memctx/db';
 import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
 import { LEXEME_KEY_FUNCTIONS } from './lexeme-keys.js';
 import { USER_BUCKET_FUNCTION, VECTOR_INDEX_SQL } from './vector.js';
-import { deleteSessions, lastPerKey, ofTypes, sessionOf, setSessionsHidden, stepsOf } from '../events.js';
+import { deleteSessions, lastPerKey, ofTypes, sessionKeyOf, setSessionsHidden, stepsOf } from '../events.js';
 
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
@@ -174,7 +175,7 @@ interface RecordRow {
   project_id: string | null;
   source_id?: string;
   source_title?: string;
-  provenance: string;
+  provenance: Provenance;
   sip_eligible: boolean;
   summary: string;
   content: string;
@@ -266,7 +267,7 @@ async function applyDocuments(tx: Queryable, events: readonly ProjectedEvent<'Do
   );
   const chunks = latest.flatMap((event) => {
     const doc = event.data;
-    return doc.chunks.map((chunk) => ({
+    return doc.chunks.map((chunk): RecordRow => ({
       user_id: doc.user_id,
       record_id: chunk.chunk_id,
       session_id: null,
@@ -301,7 +302,7 @@ export const memoryRecordsProjection = defineProjection({
   async apply(tx, events) {
     // Events touch only the records of their session (or, for documents, their source), so steps of many sessions
     // and sources apply as one statement per kind; rounds and generated statements insert distinct records and share one.
-    const steps = stepsOf(events, { keyOf: (event) => (event.type === 'DocumentIngested' ? sourceKey(event) : `session\u0000${sessionOf(event)}`), groupOf });
+    const steps = stepsOf(events, { keyOf: (event) => (event.type === 'DocumentIngested' ? sourceKey(event) : `session\u0000${sessionKeyOf(event)}`), groupOf });
     for (const step of steps) {
       const group = groupOf(step[0]!.type);
       if (group === 'write') await insertRecords(tx, recordsOf(ofTypes(step, 'RoundIngested', 'GeneratedStatementRecorded')));

@@ -1,3 +1,4 @@
+import type { Provenance, RecordType } from '@memctx/contracts/vocabulary';
 import type { Db } from '@memctx/db';
 import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
@@ -13,8 +14,8 @@ export interface Candidate {
   record_id: string;
   summary: string;
   content: string;
-  provenance: string;
-  record_type: string;
+  provenance: Provenance;
+  record_type: RecordType;
   source_id: string | null;
   source_title: string | null;
   /** The session a round belongs to (null for a document chunk): a SIP that cites it is erased when it is purged. */

@@ -1,6 +1,6 @@
 import { asColumns, type Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { ofTypes, runsOf, sessionOf } from '../events.js';
+import { ofTypes, runsOf, sessionKeyOf } from '../events.js';
 
 /*
  * session_count counts the project's sessions that are not soft-deleted;
@@ -49,7 +49,7 @@ function firstAttachments(events: readonly ProjectedEvent<Write>[]) {
   const firsts = new Map<string, { user_id: string; session_id: string; project_id: string; at: string }>();
   for (const event of events) {
     const { data } = event;
-    const key = sessionOf(event);
+    const key = sessionKeyOf(event);
     if (data.project_id === null || firsts.has(key)) continue;
     const at = 'ingested_at' in data ? data.ingested_at : data.recorded_at;
     firsts.set(key, { user_id: data.user_id, session_id: data.session_id, project_id: data.project_id, at });

@@ -1,6 +1,6 @@
 import type { Queryable } from '@memctx/db';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
-import { eventColumns, lastPerKey, ofTypes, sessionArrays, sessionOf, stepsOf } from '../events.js';
+import { eventColumns, lastPerKey, ofTypes, sessionArrays, sessionKeyOf, stepsOf } from '../events.js';
 
 export const TITLE_LENGTH = 80;
 export const PREVIEW_LENGTH = 160;
@@ -156,7 +156,7 @@ const applyGenerated = (tx: Queryable, events: readonly ProjectedEvent<'Generate
  * last one decides (if it fails the guard, so did the earlier ones).
  */
 const applyVisibility = (tx: Queryable, events: readonly ProjectedEvent<'SessionSoftDeleted' | 'SessionRestored'>[]) => {
-  const last = lastPerKey(events, sessionOf);
+  const last = lastPerKey(events, sessionKeyOf);
   const deletion = (event: (typeof last)[number]) => (event.type === 'SessionSoftDeleted' ? event.data : undefined);
   return tx.query(
     `UPDATE sessions s SET deleted_at = i.deleted_at, purge_after = i.purge_after, stream_position = i.stream_position
@@ -190,7 +190,7 @@ async function applyPurges(tx: Queryable, events: readonly ProjectedEvent<'Sessi
 
 /** The SIP built for a session: kept even before its first round, so that round's reply records the SIP that shaped it. A newer one replaces it. */
 const applySips = (tx: Queryable, events: readonly SessionSip[]) => {
-  const sips = lastPerKey(events, sessionOf).map((event) => event.data);
+  const sips = lastPerKey(events, sessionKeyOf).map((event) => event.data);
   return tx.query(
     `INSERT INTO session_sips (user_id, session_id, sip_text, records_used, cited_sessions)
      SELECT user_id, session_id, sip_text, records_used, ARRAY(SELECT jsonb_array_elements_text(cited_sessions))
@@ -230,7 +230,7 @@ export const sessionsProjection = defineProjection({
     // Each event touches its own session's rows, except a purge (it blanks SIPs quoting the session): steps of
     // many sessions apply as one statement per kind, and purges cut the batch.
     const steps = stepsOf(relevant, {
-      keyOf: sessionOf,
+      keyOf: sessionKeyOf,
       groupOf: (type) => (type === 'SessionSoftDeleted' || type === 'SessionRestored' ? 'visibility' : type),
       isBarrier: (event) => event.type === 'SessionPurged',
     });

@@ -1,3 +1,4 @@
+import type { Provenance } from '@memctx/contracts/vocabulary';
 import type { Queryable } from '@memctx/db';
 
 export interface ProjectSource {
@@ -5,7 +6,7 @@ export interface ProjectSource {
   external_id: string;
   title: string;
   source_type: string;
-  provenance: string;
+  provenance: Provenance;
   ingest_status: string;
   chunk_count: number;
   created_at: string;
