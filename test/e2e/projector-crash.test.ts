@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb, type Db } from '@memctx/db';
 import { event, sessionStream } from '@memctx/domain';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
-import { migrateGenerations, projectionStatus, rebuildProjection } from '@memctx/projections';
+import { activeGeneration, migrateGenerations, projectionStatus, rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible, type TestDatabase } from '@memctx/testing';
 import { snapshotReadModels as snapshot, startMemctxProcess, until } from './processes.js';
@@ -62,8 +62,7 @@ describe('projector crash safety', () => {
   it('a projector killed with SIGKILL mid-batch resumes and ends equal to a clean rebuild', async () => {
     const first = startProjectorProcess(database.url);
     children.push(first);
-    const checkpoint = async (name: string) =>
-      (await db.query<{ p: number }>("SELECT global_position AS p FROM projection_generations WHERE name = $1 AND status = 'active'", [name])).rows[0]?.p ?? 0;
+    const checkpoint = async (name: string) => (await activeGeneration(db, name))?.checkpoint.global_position ?? 0;
     // Kill as soon as the first batch of one projection has landed: the next ones are in flight.
     await until(async () => (await checkpoint('sessions')) > 0, 120_000, 'the first batch');
     first.kill('SIGKILL');

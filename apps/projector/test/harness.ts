@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { projectionStatus } from '@memctx/projections';
+import { listGenerations, projectionStatus } from '@memctx/projections';
 import { openRuntime, type Runtime } from '@memctx/runtime';
 import { createLogger, loadConfig } from '@memctx/shared';
 import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
@@ -41,10 +41,9 @@ export async function openProjectorHarness(prefix: string, env: Record<string, s
       return rows[0]!;
     },
     async generations() {
-      const { rows } = await db.query<{ name: string; generation: number; position: string }>(
-        "SELECT name, generation, global_position AS position FROM projection_generations WHERE status = 'active' ORDER BY name",
-      );
-      return rows.map((r) => ({ ...r, position: Number(r.position) }));
+      return (await listGenerations(db))
+        .filter((g) => g.status === 'active')
+        .map((g) => ({ name: g.name, generation: g.generation, position: g.checkpoint.global_position }));
     },
     async untilCaughtUp() {
       await expect.poll(async () => (await projectionStatus(db, runtime.store, runtime.projections)).filter((s) => s.lagEvents > 0).map((s) => s.name), { timeout: 30_000 }).toEqual([]);

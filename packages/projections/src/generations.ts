@@ -1,9 +1,11 @@
 import { migrate, type Db, type Queryable } from '@memctx/db';
-import type { Checkpoint } from '@memctx/event-store';
+import { START, type Checkpoint } from '@memctx/event-store';
+import { migrateCheckpoints } from '@memctx/processors';
 import type { Projection } from './projection.js';
 
 export type GenerationStatus = 'building' | 'active' | 'retired';
 
+/** A generation's checkpoint lives in processor_checkpoints, under its schema's name (the processor that fills it). */
 export interface Generation {
   name: string;
   generation: number;
@@ -11,7 +13,6 @@ export interface Generation {
   status: GenerationStatus;
   schemaName: string;
   checkpoint: Checkpoint;
-  updatedAt: Date;
 }
 
 interface GenerationRow {
@@ -22,10 +23,10 @@ interface GenerationRow {
   schema_name: string;
   transaction_id: number;
   global_position: number;
-  updated_at: Date;
 }
 
 export async function migrateGenerations(db: Db): Promise<void> {
+  await migrateCheckpoints(db);
   await migrate(db, 'projections', [
     {
       id: '0001_projection_generations',
@@ -42,6 +43,12 @@ export async function migrateGenerations(db: Db): Promise<void> {
       );
       CREATE UNIQUE INDEX projection_generations_one_active ON projection_generations (name) WHERE status = 'active';`,
     },
+    {
+      id: '0002_generation_checkpoints_in_processor_checkpoints',
+      sql: `INSERT INTO processor_checkpoints (processor, partition, transaction_id, global_position, updated_at)
+        SELECT schema_name, '', transaction_id, global_position, updated_at FROM projection_generations ON CONFLICT DO NOTHING;
+      ALTER TABLE projection_generations DROP COLUMN transaction_id, DROP COLUMN global_position;`,
+    },
   ]);
 }
 
@@ -53,43 +60,35 @@ function toGeneration(row: GenerationRow): Generation {
     status: row.status,
     schemaName: row.schema_name,
     checkpoint: { transaction_id: row.transaction_id, global_position: row.global_position },
-    updatedAt: row.updated_at,
   };
 }
 
-const columns = 'name, generation, version, status, schema_name, transaction_id, global_position, updated_at';
+/** Generations with their checkpoints, for a WHERE clause over `g` to follow. */
+export const withCheckpoints = `SELECT g.name, g.generation, g.version, g.status, g.schema_name,
+    COALESCE(c.transaction_id, 0) AS transaction_id, COALESCE(c.global_position, 0) AS global_position
+  FROM projection_generations g LEFT JOIN processor_checkpoints c ON c.processor = g.schema_name AND c.partition = ''`;
 
 export async function listGenerations(db: Queryable, name?: string): Promise<Generation[]> {
-  const { rows } = await db.query<GenerationRow>(
-    `SELECT ${columns} FROM projection_generations WHERE ($1::text IS NULL OR name = $1) ORDER BY name, generation`,
-    [name ?? null],
-  );
+  const { rows } = await db.query<GenerationRow>(`${withCheckpoints} WHERE ($1::text IS NULL OR g.name = $1) ORDER BY g.name, g.generation`, [name ?? null]);
   return rows.map(toGeneration);
 }
 
 export async function activeGeneration(db: Queryable, name: string): Promise<Generation | undefined> {
-  const { rows } = await db.query<GenerationRow>(
-    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND status = 'active'`,
-    [name],
-  );
+  const { rows } = await db.query<GenerationRow>(`${withCheckpoints} WHERE g.name = $1 AND g.status = 'active'`, [name]);
   return rows[0] ? toGeneration(rows[0]) : undefined;
 }
 
-/** Locks a generation row for the rest of the transaction: batches and switch-overs never overlap (a shared lock lets lanes of one batch run side by side). */
-export async function lockGeneration(tx: Queryable, name: string, generation: number, mode: 'update' | 'share' = 'update'): Promise<Generation | undefined> {
-  const { rows } = await tx.query<GenerationRow>(
-    `SELECT ${columns} FROM projection_generations WHERE name = $1 AND generation = $2 FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`,
+/**
+ * Locks a generation row for the rest of the transaction and returns its status: batches and switch-overs never
+ * overlap (a shared lock lets the lanes of one batch, or Kafka partitions, apply side by side). Every writer of the
+ * generation's checkpoint holds the row locked for update, so a checkpoint read after this sees the latest one.
+ */
+export async function lockGeneration(tx: Queryable, name: string, generation: number, mode: 'update' | 'share' = 'update'): Promise<GenerationStatus | undefined> {
+  const { rows } = await tx.query<{ status: GenerationStatus }>(
+    `SELECT status FROM projection_generations WHERE name = $1 AND generation = $2 FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`,
     [name, generation],
   );
-  return rows[0] ? toGeneration(rows[0]) : undefined;
-}
-
-export async function saveCheckpoint(tx: Queryable, name: string, generation: number, checkpoint: Checkpoint): Promise<void> {
-  await tx.query(
-    `UPDATE projection_generations SET transaction_id = $3, global_position = $4, updated_at = now()
-     WHERE name = $1 AND generation = $2`,
-    [name, generation, checkpoint.transaction_id, checkpoint.global_position],
-  );
+  return rows[0]?.status;
 }
 
 export function schemaNameFor(name: string, generation: number): string {
@@ -115,7 +114,9 @@ export async function createGeneration(db: Db, projection: Projection, status: '
     );
     const generation = rows[0]!.next;
     const schemaName = schemaNameFor(projection.name, generation);
+    // Leftovers of a generation of that number whose row is gone would be mistaken for this one's.
     await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE; CREATE SCHEMA ${schemaName};`);
+    await tx.query('DELETE FROM processor_checkpoints WHERE processor = $1', [schemaName]);
     await tx.exec(`SET LOCAL search_path TO ${schemaName}, public;\n${projection.schemaSql}`);
     if (status === 'active' && projection.indexSql) await tx.exec(projection.indexSql);
     await tx.query(
@@ -123,8 +124,7 @@ export async function createGeneration(db: Db, projection: Projection, status: '
       [projection.name, generation, projection.version, status, schemaName],
     );
     if (status === 'active') await exposeViews(tx, projection, schemaName);
-    const created = await lockGeneration(tx, projection.name, generation);
-    return created!;
+    return { name: projection.name, generation, version: projection.version, status, schemaName, checkpoint: START };
   });
 }
 

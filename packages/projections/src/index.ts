@@ -3,7 +3,7 @@ export {
   migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration, createIndexes,
   type Generation, type GenerationStatus,
 } from './generations.js';
-export { applyNextBatch, catchUp, runLive, type Runner, type LiveRunnerOptions, type BatchOutcome } from './runner.js';
+export { catchUp, runLive, type Runner, type LiveRunnerOptions } from './runner.js';
 export { createReadAhead, splitIntoLanes } from './lanes.js';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';

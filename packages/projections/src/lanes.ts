@@ -1,9 +1,9 @@
 import type { Db } from '@memctx/db';
 import { partitionKeyOf } from '@memctx/domain';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import { createCheckpointStore, processor, type Processor } from '@memctx/processors';
 import { applyHandled, type Projection } from './projection.js';
-import { lockGeneration, saveCheckpoint, type Generation } from './generations.js';
-import type { BatchOutcome } from './runner.js';
+import { lockGeneration, type Generation } from './generations.js';
 
 /** FNV-1a: a stable, cheap spread of users over lanes. */
 function hash(text: string): number {
@@ -28,41 +28,32 @@ export function splitIntoLanes(events: readonly RecordedEvent[], lanes: number):
 }
 
 /**
- * Applies a batch to a generation being rebuilt as one transaction per lane, side by side, then moves its checkpoint.
- * Events of different users commute in every read model (the Kafka mode relies on it too), so each lane keeps only
- * its users' order, and one PostgreSQL backend per lane uses more than one core. The lanes and the checkpoint do not
- * commit together: fine for a building generation, which nothing reads and no one resumes (a rebuild that fails
- * leaves it to be dropped), never for a live one.
+ * The processor that fills a generation being rebuilt with each batch cut into `lanes` transactions applied side by
+ * side, then moves its checkpoint. Events of different users commute in every read model (the Kafka mode relies on
+ * it too), so each lane keeps only its users' order, and one PostgreSQL backend per lane uses more than one core.
+ * The lanes and the checkpoint do not commit together: fine for a building generation, which nothing reads and no
+ * one resumes (a rebuild that fails leaves it to be dropped), never for a live one.
  */
-export async function applyInLanes(
-  db: Db,
-  projection: Projection,
-  generation: Generation,
-  events: readonly RecordedEvent[],
-  lanes: number,
-): Promise<BatchOutcome> {
-  const next = checkpointOf(events[events.length - 1]!);
-  const unchanged = (locked: Generation | undefined): locked is Generation =>
-    !!locked && locked.status === 'building' && compareCheckpoints(locked.checkpoint, generation.checkpoint) === 0;
-  const settled = await Promise.allSettled(
-    splitIntoLanes(events, lanes).map((part) =>
-      db.transaction(async (tx) => {
-        const locked = await lockGeneration(tx, projection.name, generation.generation, 'share');
-        if (!unchanged(locked)) return false;
-        await applyHandled(tx, projection, locked.schemaName, part);
-        return true;
-      }),
-    ),
-  );
-  const failed = settled.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-  if (settled.some((outcome) => outcome.status === 'fulfilled' && !outcome.value)) return { read: events.length, checkpoint: next, applied: false };
-  const applied = await db.transaction(async (tx) => {
-    if (!unchanged(await lockGeneration(tx, projection.name, generation.generation))) return false;
-    await saveCheckpoint(tx, projection.name, generation.generation, next);
-    return true;
+export function laneProcessor(db: Db, projection: Projection, generation: Generation, lanes: number): Processor {
+  return processor({
+    name: generation.schemaName,
+    checkpoints: createCheckpointStore(db),
+    async handle(events) {
+      const settled = await Promise.allSettled(
+        splitIntoLanes(events, lanes).map((part) =>
+          db.transaction(async (tx) => {
+            // Shared: the lanes run side by side, and a switch-over (which locks for update) waits for them.
+            if ((await lockGeneration(tx, projection.name, generation.generation, 'share')) !== 'building') {
+              throw new Error(`generation ${generation.generation} of ${projection.name} is no longer being built`);
+            }
+            await applyHandled(tx, projection, generation.schemaName, part);
+          }),
+        ),
+      );
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
   });
-  return { read: events.length, checkpoint: next, applied };
 }
 
 /**

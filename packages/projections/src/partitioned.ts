@@ -1,7 +1,8 @@
 import { migrate, type Db, type Queryable } from '@memctx/db';
 import { START, checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@memctx/event-store';
+import { createCheckpointStore } from '@memctx/processors';
 import { applyHandled, type Projection } from './projection.js';
-import { activeGeneration } from './generations.js';
+import { activeGeneration, lockGeneration, withCheckpoints } from './generations.js';
 import { inBatchSpan } from './batch-span.js';
 
 /**
@@ -65,12 +66,8 @@ async function applyToActiveGeneration(...[db, projection, partition, events, pa
     if (!generation) throw new Error(`projection ${projection.name} has no active generation`);
     const outcome = await db.transaction(async (tx): Promise<PartitionBatchOutcome | undefined> => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [`memctx:partition:${projection.name}`, partition]);
-      const { rows: [locked] } = await tx.query<{ status: string; transaction_id: number; global_position: number; schema_name: string }>(
-        `SELECT status, transaction_id, global_position, schema_name FROM projection_generations WHERE name = $1 AND generation = $2 FOR SHARE`,
-        [projection.name, generation.generation],
-      );
-      if (!locked || locked.status !== 'active') return undefined;
-      const base: Checkpoint = { transaction_id: Number(locked.transaction_id), global_position: Number(locked.global_position) };
+      if ((await lockGeneration(tx, projection.name, generation.generation, 'share')) !== 'active') return undefined;
+      const base = await createCheckpointStore(tx).load(generation.schemaName);
       const guards = await loadGuards(tx, projection.name, generation.generation, [...new Set(events.map((e) => e.stream_id))]);
       const fresh: RecordedEvent[] = [];
       for (const event of events) {
@@ -79,7 +76,7 @@ async function applyToActiveGeneration(...[db, projection, partition, events, pa
         guards.set(event.stream_id, checkpointOf(event));
         fresh.push(event);
       }
-      await applyHandled(tx, projection, locked.schema_name, fresh);
+      await applyHandled(tx, projection, generation.schemaName, fresh);
       if (fresh.length > 0) await saveGuards(tx, projection.name, generation.generation, fresh, partitionKey);
       return { applied: fresh.length, skipped: events.length - fresh.length, generation: generation.generation };
     });
@@ -125,7 +122,7 @@ async function saveGuards(
  */
 export async function partitionKeyPositions(db: Queryable, names: readonly string[], keys: readonly string[]): Promise<Map<string, Checkpoint>> {
   const { rows: generations } = await db.query<{ name: string; generation: number; transaction_id: number; global_position: number }>(
-    `SELECT name, generation, transaction_id, global_position FROM projection_generations WHERE status = 'active' AND name = ANY($1::text[])`,
+    `${withCheckpoints} WHERE g.status = 'active' AND g.name = ANY($1::text[])`,
     [names],
   );
   const { rows: guards } = await db.query<{ name: string; partition_key: string; transaction_id: number; global_position: number }>(

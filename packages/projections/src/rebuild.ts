@@ -1,9 +1,10 @@
 import type { Db, Queryable } from '@memctx/db';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
-import { applyHandled, type Projection } from './projection.js';
-import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration, saveCheckpoint, type Generation } from './generations.js';
-import { applyBatch } from './runner.js';
-import { applyInLanes, createReadAhead } from './lanes.js';
+import { catchUp, createCheckpointStore, type AtomicProcessor } from '@memctx/processors';
+import type { Projection } from './projection.js';
+import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration } from './generations.js';
+import { generationProcessor } from './runner.js';
+import { createReadAhead, laneProcessor } from './lanes.js';
 
 export interface RebuildProgress {
   projection: string;
@@ -50,33 +51,28 @@ export async function rebuildProjection(
   const lanes = concurrent ? Math.max(1, options.lanes ?? 2) : 1;
   const readAhead = createReadAhead(store, batchSize);
   const previous = await activeGeneration(db, projection.name);
-  let generation: Generation = await createGeneration(db, projection, 'building');
+  const generation = await createGeneration(db, projection, 'building');
+  const filling = generationProcessor(db, projection, generation);
+  const replay = lanes > 1 ? laneProcessor(db, projection, generation, lanes) : filling;
   const head = await store.head();
   let processed = 0;
+  let position = 0;
   let indexed = false;
   const report = (phase: RebuildProgress['phase']) =>
-    options.onProgress?.({
-      projection: projection.name,
-      generation: generation.generation,
-      processed,
-      headPosition: head.global_position,
-      position: generation.checkpoint.global_position,
-      phase,
-    });
+    options.onProgress?.({ projection: projection.name, generation: generation.generation, processed, headPosition: head.global_position, position, phase });
 
   for (;;) {
-    // PGlite's one connection is busy with the batch: no reading ahead there.
-    const events = concurrent ? await readAhead.next(generation.checkpoint) : await store.readAll({ after: generation.checkpoint, maxCount: batchSize });
-    const outcome =
-      lanes > 1 && events.length > 0 ? await applyInLanes(db, projection, generation, events, lanes) : await applyBatch(db, projection, generation, events);
-    if (!outcome.applied) throw new Error(`generation ${generation.generation} of ${projection.name} was changed by someone else`);
-    processed += outcome.read;
-    generation = { ...generation, checkpoint: outcome.checkpoint };
-    await report('replaying');
-    // A full batch means more may follow at once. A short one reached the feed's head as it stood: waiting for an
-    // empty read instead could chase steady writers forever (a write lands during every batch), and the switch-over
-    // applies whatever arrived meanwhile.
-    if (outcome.read >= batchSize) continue;
+    // A short batch reached the feed's head as it stood; the switch-over applies whatever arrived meanwhile.
+    await catchUp(replay, store, {
+      batchSize,
+      // PGlite's one connection is busy with the batch: no reading ahead there.
+      read: concurrent ? (after) => readAhead.next(after) : undefined,
+      async onBatch({ events, checkpoint }) {
+        processed += events.length;
+        position = checkpoint.global_position;
+        await report('replaying');
+      },
+    });
 
     // Caught up with the feed: the tables were loaded without secondary indexes, build them now (once; the
     // feed that arrives meanwhile is applied with them in place), then switch over unless the live generation is ahead of us.
@@ -89,25 +85,25 @@ export async function rebuildProjection(
     await report('switching');
     const switched = await db.transaction(async (tx) => {
       const live = previous ? await lockGeneration(tx, projection.name, previous.generation) : undefined;
-      const mine = await lockGeneration(tx, projection.name, generation.generation);
-      if (!mine) throw new Error(`generation ${generation.generation} of ${projection.name} disappeared`);
+      if (!(await lockGeneration(tx, projection.name, generation.generation))) throw new Error(`generation ${generation.generation} of ${projection.name} disappeared`);
+      const checkpoints = createCheckpointStore(tx);
       // Kafka-fed projectors apply to the live generation without moving its checkpoint. With its row
       // locked nothing more lands there, and whatever they applied was in the feed already, so reading
       // the feed to its head now leaves the new generation missing nothing they did. (Only on a server:
       // PGlite has one connection, which this transaction holds, and no Kafka mode.)
-      if (db.supportsConcurrentTransactions) mine.checkpoint = await applyRestOfFeed(tx, store, projection, mine, batchSize);
-      if (live && live.status === 'active' && compareCheckpoints(live.checkpoint, mine.checkpoint) > 0) return false;
-      if (live) {
+      const mine = db.supportsConcurrentTransactions ? await applyRestOfFeed(tx, store, filling, batchSize) : await checkpoints.load(filling.name);
+      if (previous && live === 'active' && compareCheckpoints(await checkpoints.load(previous.schemaName), mine) > 0) return false;
+      if (previous && live) {
         await tx.query(`UPDATE projection_generations SET status = 'retired', updated_at = now() WHERE name = $1 AND generation = $2`, [
           projection.name,
-          live.generation,
+          previous.generation,
         ]);
       }
       await tx.query(`UPDATE projection_generations SET status = 'active', updated_at = now() WHERE name = $1 AND generation = $2`, [
         projection.name,
         generation.generation,
       ]);
-      await exposeViews(tx, projection, mine.schemaName);
+      await exposeViews(tx, projection, generation.schemaName);
       return true;
     });
     if (switched) break;
@@ -124,18 +120,17 @@ export async function rebuildProjection(
 }
 
 /** Applies the feed after the generation's checkpoint to it inside the caller's transaction; returns the new checkpoint. */
-async function applyRestOfFeed(tx: Queryable, store: EventStore, projection: Projection, generation: Generation, batchSize: number): Promise<Checkpoint> {
+async function applyRestOfFeed(tx: Queryable, store: EventStore, filling: AtomicProcessor, batchSize: number): Promise<Checkpoint> {
   // Up to the head as it stands once the generations are locked: everything a live generation applied is below it,
   // and what comes after is the new generation's live runner's. Reading until an empty read could chase writers
   // forever inside this transaction, which blocks the live projectors.
   const head = await store.head();
-  let checkpoint = generation.checkpoint;
+  let checkpoint = await createCheckpointStore(tx).load(filling.name);
   while (compareCheckpoints(checkpoint, head) < 0) {
     const events = await store.readAll({ after: checkpoint, maxCount: batchSize });
     if (events.length === 0) break;
-    await applyHandled(tx, projection, generation.schemaName, events);
+    if (!(await filling.processWithin(tx, events, checkpoint))) throw new Error(`${filling.name} was changed by someone else`);
     checkpoint = checkpointOf(events[events.length - 1]!);
   }
-  await saveCheckpoint(tx, projection.name, generation.generation, checkpoint);
   return checkpoint;
 }
