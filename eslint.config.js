@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard's browser code (bundled by apps/api/scripts/bundle-dashboard.ts) runs in the page, not in Node.
+    files: ['apps/api/src/dashboard/browser/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Type-aware: a promise nobody awaits loses its rejection, and one passed where a callback's result is ignored
     // (an event handler, setInterval) runs unawaited. Every file here belongs to its package's tsconfig.json.
     files: ['apps/**/*.ts', 'packages/**/*.ts', 'examples/**/*.ts', 'test/**/*.ts'],

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleDashboard } from '../../apps/api/scripts/bundle-dashboard.js';
 import { until } from './processes.js';
 import { startTestServer, type Client, type TestServer } from './server.js';
 
@@ -17,6 +18,8 @@ let projectId: string | undefined;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM}: run infra/scripts/ensure-chromium.sh (CI does) or set MEMCTX_CHROMIUM`);
+  // The page runs the browser code as it is in the tree, not as the last build left it.
+  await bundleDashboard();
   server = await startTestServer();
   alice = await server.newUser('page');
   const created = await alice.call('POST', '/api/v1/projects', { name: 'apiary' });

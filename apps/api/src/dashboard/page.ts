@@ -1,4 +1,4 @@
-/** The dashboard page: static markup; app.ts fills it from the API with the key the person enters. */
+/** The dashboard page: static markup; the browser script (browser/main.ts) fills it from the API with the key the person enters. */
 export const DASHBOARD_HTML = `<!doctype html>
 <html lang="en">
 <head>
