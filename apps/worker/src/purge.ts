@@ -1,7 +1,7 @@
 import type { Db } from '@memctx/db';
 import type { MemoryService } from '@memctx/commands';
 import { sessionsDueForPurge } from '@memctx/read-models';
-import type { Logger } from '@memctx/shared';
+import { scheduleJob, type Logger, type ScheduledJob } from '@memctx/shared';
 
 /**
  * The 30-day purge: finds soft-deleted sessions whose window has elapsed and
@@ -20,20 +20,13 @@ export async function purgeDueSessions(deps: { db: Db; service: MemoryService; n
   return purged;
 }
 
-export function schedulePurge(deps: { db: Db; service: MemoryService; logger: Logger; intervalMs: number }): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = purgeDueSessions(deps)
-      .then((purged) => purged > 0 && deps.logger.info({ purged }, 'purged sessions past their retention window'))
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'session purge failed; will retry'));
-  };
-  const timer = setInterval(tick, deps.intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function schedulePurge(deps: { db: Db; service: MemoryService; logger: Logger; intervalMs: number }): ScheduledJob {
+  return scheduleJob({
+    intervalMs: deps.intervalMs,
+    async run() {
+      const purged = await purgeDueSessions(deps);
+      if (purged > 0) deps.logger.info({ purged }, 'purged sessions past their retention window');
     },
-  };
+    onError: (error) => deps.logger.error({ err: error }, 'session purge failed; will retry'),
+  });
 }

@@ -8,7 +8,7 @@ export async function startWorkerRole(runtime: Runtime): Promise<RoleHandle> {
   const { config, logger, db } = runtime;
   const intervalMs = config.purgeIntervalSeconds * 1000;
   const purge = schedulePurge({ db, service: runtime.service, logger, intervalMs });
-  const stopSweep = scheduleIdempotencySweep(runtime.idempotency, logger, intervalMs);
+  const sweep = scheduleIdempotencySweep(runtime.idempotency, logger, intervalMs);
   const stopDocuments = await startDocumentWorker({
     ...runtime.documents,
     db, store: runtime.store, service: runtime.service, embedder: runtime.embedder, logger, metrics: runtime.metrics,
@@ -16,7 +16,7 @@ export async function startWorkerRole(runtime: Runtime): Promise<RoleHandle> {
   });
   return {
     async stop() {
-      await Promise.all([purge.stop(), stopSweep(), stopDocuments()]);
+      await Promise.all([purge.stop(), sweep.stop(), stopDocuments()]);
     },
   };
 }
