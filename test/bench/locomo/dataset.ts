@@ -53,3 +53,22 @@ export function roundsOf(sample: Sample): Round[] {
 
 /** Evidence ids as given, tolerating the few entries that pack several ids into one string. */
 export const evidenceIds = (question: Question) => question.evidence.flatMap((e) => e.split(/[;,\s]+/)).filter((e) => /^D\d+:\d+$/.test(e));
+
+/** What a turn says without its speaker's label, as platforms send messages. */
+export const bareText = (turn: Turn) => turnText(turn).slice(turn.speaker.length + 2);
+
+// Conversations kept out of calibration: fitted or tuned on the rest, reported on these.
+const HELDOUT = new Set(['conv-43', 'conv-44', 'conv-47']);
+export const splitOf = (sample: Sample) => (HELDOUT.has(sample.sample_id) ? 'heldout' : 'dev');
+
+/** The samples of MEMCTX_LOCOMO_SPLIT (dev | heldout | all), at most MEMCTX_LOCOMO_SAMPLES of them. */
+export function samplesOfSplit(): Sample[] {
+  const split = process.env.MEMCTX_LOCOMO_SPLIT ?? 'all';
+  if (!['dev', 'heldout', 'all'].includes(split)) throw new Error(`MEMCTX_LOCOMO_SPLIT is dev, heldout or all, not ${split}`);
+  return loadSamples()
+    .filter((sample) => split === 'all' || splitOf(sample) === split)
+    .slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
+}
+
+/** MEMCTX_LOCOMO_UNLABELLED=1: turns are posted without their "Name: " label. */
+export const unlabelled = () => ['1', 'true', 'on'].includes(process.env.MEMCTX_LOCOMO_UNLABELLED ?? '');

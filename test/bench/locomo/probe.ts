@@ -4,21 +4,24 @@
  * compiled service as the code changes, without posting anew each time.
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts post
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts ask
- * Env: MEMCTX_PROBE_DATABASE (default memctx_locomo_probe), MEMCTX_BENCH_MISSES=N, and any MEMCTX_* setting.
+ * Env: MEMCTX_PROBE_DATABASE (default memctx_locomo_probe), MEMCTX_BENCH_MISSES=N, MEMCTX_LOCOMO_SPLIT,
+ *      MEMCTX_LOCOMO_UNLABELLED=1, MEMCTX_BENCH_DUMP=<file> (each answer, for offline study), and any MEMCTX_* setting.
  * `pnpm bench:locomo` is the measurement; this only shortens the loop between changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createPostgresDb } from '@memctx/db';
 import { requireBuild, startService } from '../lib/processes.js';
 import { client } from './client.js';
-import { evidenceIds, loadSamples, roundsOf, turnText } from './dataset.js';
+import { dumpQuestion } from '../lib/memory-bench.js';
+import { bareText, evidenceIds, roundsOf, samplesOfSplit, turnText, unlabelled, type Turn } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
 const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
 const stateFile = `/tmp/${name}.json`;
 const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 const mode = process.argv[2];
-const samples = loadSamples().slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
+const samples = samplesOfSplit();
+const posted = (turn: Turn) => (unlabelled() ? bareText(turn) : turnText(turn));
 
 interface State {
   key: string;
@@ -37,7 +40,7 @@ if (mode === 'post') {
   await admin.close();
 }
 const service = await startService({
-  MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: '18877', MEMCTX_DATABASE_URL: url.toString(),
+  MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: process.env.MEMCTX_PROBE_PORT ?? '18877', MEMCTX_DATABASE_URL: url.toString(),
 });
 const base = service.url!;
 try {
@@ -53,8 +56,8 @@ try {
       const map: Record<string, string> = {};
       for (const round of roundsOf(sample)) {
         const { round_id } = await call<{ round_id: string }>('POST', '/api/v1/memory/ingest', {
-          session_id: round.sessionId, project_id: id, user_message: turnText(round.user),
-          assistant_message: round.assistant ? turnText(round.assistant) : '', timestamp: round.timestamp,
+          session_id: round.sessionId, project_id: id, user_message: posted(round.user),
+          assistant_message: round.assistant ? posted(round.assistant) : '', timestamp: round.timestamp,
         });
         map[round.user.dia_id] = round_id;
         if (round.assistant) map[round.assistant.dia_id] = round_id;
@@ -77,12 +80,14 @@ try {
     const misses: string[] = [];
     for (const [s, sample] of samples.entries()) {
       for (const qa of sample.qa) {
-        const sip = await call<{ sip: string; grounded: boolean; citations: { record_id: string }[] }>(
+        const sip = await call<{ sip: string; grounded: boolean; abstain: boolean; citations: { record_id: string }[] }>(
           'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
         );
         const cited = new Set(sip.citations.map((c) => c.record_id));
         const evidence = evidenceIds(qa);
         const hit = evidence.length > 0 && evidence.every((id) => cited.has(state.roundOfTurn[s]![id] ?? '?'));
+        const rounds = evidence.map((id) => state.roundOfTurn[s]![id] ?? '?');
+        dumpQuestion({ bench: 'locomo', sample: sample.sample_id, category: qa.category, question: qa.question, answer: qa.answer, evidence: rounds, hit, response: sip });
         const entry = byCategory.get(qa.category) ?? { n: 0, hit: 0, grounded: 0, tokens: 0 };
         entry.n++;
         entry.hit += hit ? 1 : 0;

@@ -27,23 +27,14 @@ import {
 import { requireBuild } from '../lib/processes.js';
 import { fmt, summarize } from '../lib/stats.js';
 import type { Call } from './client.js';
-import { evidenceIds, loadSamples, roundsOf, turnText, type Question, type Sample, type Turn } from './dataset.js';
+import { bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Question, type Sample, type Turn } from './dataset.js';
 
 const targets = envList('MEMCTX_BENCH_TARGETS', 'embedded');
 const phases = envList('MEMCTX_BENCH_PHASES', 'at-once,caught-up');
 const showMisses = Number(process.env.MEMCTX_BENCH_MISSES ?? 0);
-const unlabelled = ['1', 'true', 'on'].includes(process.env.MEMCTX_LOCOMO_UNLABELLED ?? '');
-const HELDOUT = new Set(['conv-43', 'conv-44', 'conv-47']);
-const splitOf = (sample: Sample) => (HELDOUT.has(sample.sample_id) ? 'heldout' : 'dev');
-const split = process.env.MEMCTX_LOCOMO_SPLIT ?? 'all';
-if (!['dev', 'heldout', 'all'].includes(split)) throw new Error(`MEMCTX_LOCOMO_SPLIT is dev, heldout or all, not ${split}`);
-const samples = loadSamples()
-  .filter((sample) => split === 'all' || splitOf(sample) === split)
-  .slice(0, Number(process.env.MEMCTX_LOCOMO_SAMPLES ?? 100));
-
-/** What a turn says without its speaker's label, as platforms send messages. */
-const bareText = (turn: Turn) => turnText(turn).slice(turn.speaker.length + 2);
-const posted = (turn: Turn) => (unlabelled ? bareText(turn) : turnText(turn));
+const labelsOff = unlabelled();
+const samples = samplesOfSplit();
+const posted = (turn: Turn) => (labelsOff ? bareText(turn) : turnText(turn));
 
 interface Outcome {
   category: number;
@@ -174,7 +165,7 @@ async function runTarget(target: string): Promise<void> {
     const backlogAtEnd = await embeddingBacklog(url);
     const meanConversation = posted.reduce((n, p) => n + p.conversationTokens, 0) / posted.length;
     console.log(`\nLoCoMo over HTTP, ${target} (${posted.length} conversations, ${rounds} rounds posted in ${fmt(postSeconds)} s = ${fmt(rounds / postSeconds, 0)} rounds/s; embedding backlog ${backlogAtEnd} after the last questions)`);
-    console.log(`  split ${split} (${samples.map((sample) => sample.sample_id).join(', ')}), turns posted ${unlabelled ? 'without' : 'with'} their "Name: " labels`);
+    console.log(`  split ${process.env.MEMCTX_LOCOMO_SPLIT ?? 'all'} (${samples.map((sample) => sample.sample_id).join(', ')}), turns posted ${labelsOff ? 'without' : 'with'} their "Name: " labels`);
     if (phases.includes('at-once')) report('asked at once', atOnce, meanConversation, atOnceMisses);
 
     if (phases.includes('caught-up')) {
