@@ -68,6 +68,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(ingest.inputSchema.required).toEqual(expect.arrayContaining(['session_id', 'user_message']));
     expect(ingest.inputSchema.required).not.toContain('assistant_message');
     expect(ingest.inputSchema.properties).toHaveProperty('session_id.maxLength', 200);
+    const build = tools.find((tool) => tool.name === 'build_sip')!;
+    expect(build.inputSchema.properties).toHaveProperty('token_budget.anyOf', [{ type: 'integer', minimum: 50, maximum: 2 ** 31 - 1 }, { type: 'null' }]);
     await client.close();
   });
 
@@ -88,6 +90,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(textOf(built)).toBe(built.structuredContent!.sip);
     expect(built.structuredContent!.records_used).toBeGreaterThanOrEqual(1);
     expect(textOf(built)).toContain('Miso');
+    const small = await call('build_sip', { query: 'What is my cat called?', project_id: projectId, token_budget: 100 });
+    expect(small.structuredContent).toMatchObject({ token_budget: 100, tokens_sip: expect.any(Number) });
+    expect(small.structuredContent!.tokens_sip).toBeLessThanOrEqual(100);
 
     expect(jsonOf(await call('list_projects')).projects).toEqual([expect.objectContaining({ id: projectId, name: 'travel' })]);
     const sessions = jsonOf(await call('list_sessions', { project_id: projectId }));
@@ -118,6 +123,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(empty.isError).toBe(true);
     const tooLong = await call('list_sessions', { limit: 10_000 });
     expect(tooLong.isError).toBe(true);
+    const tinyBudget = await call('build_sip', { query: 'anything', token_budget: 10 });
+    expect(tinyBudget.isError).toBe(true);
     await client.close();
   });
 });

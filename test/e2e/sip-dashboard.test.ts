@@ -31,7 +31,7 @@ describe('POST /api/v1/sip/build', () => {
   it('answers the spec shape with numbered citations matching [n] markers', async () => {
     const { status, body } = await build(alice, { query: 'how hot does the oven run?' });
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['abstain', 'answerability', 'citations', 'grounded', 'records_used', 'sip', 'sip_sections', 'user_id']);
+    expect(Object.keys(body).sort()).toEqual(['abstain', 'answerability', 'citations', 'grounded', 'records_used', 'sip', 'sip_sections', 'token_budget', 'tokens_sip', 'user_id']);
     expect(body.user_id).toBe(alice.userId);
     expect(body.records_used).toBe(body.citations.length);
     // Newest first: the oven round is cited, not necessarily as [1].

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { count, identifier, JsonObject, MAX_QUERY_LENGTH } from './common.js';
 import { defineEndpoint } from './endpoint.js';
-import { laxBool } from './validation/lax.js';
+import { laxBool, laxInt } from './validation/lax.js';
+
+/** The smallest SIP budget a caller may ask for: MEMCTX_SIP_TOKEN_BUDGET's own lower bound. */
+export const MIN_SIP_TOKEN_BUDGET = 50;
 
 export const SipBuildRequest = z
   .object({
@@ -9,6 +12,11 @@ export const SipBuildRequest = z
     project_id: identifier('Project').nullable().default(null).meta({ description: 'Scope the build to this project.' }),
     query: z.string().max(MAX_QUERY_LENGTH).nullable().default(null),
     session_id: identifier('Session').nullable().default(null),
+    token_budget: laxInt({ ge: MIN_SIP_TOKEN_BUDGET }).nullable().default(null).meta({
+      description:
+        `Most tokens the SIP may hold, at least ${MIN_SIP_TOKEN_BUDGET}; null: the service's budget (MEMCTX_SIP_TOKEN_BUDGET). ` +
+        'A larger value than the service\'s budget is lowered to it (the answer\'s `token_budget` says what was applied).',
+    }),
   })
   .meta({ id: 'SipBuildRequest' });
 
@@ -46,6 +54,13 @@ export const SipBuildResponse = z
   .object({
     sip: z.string(),
     records_used: count('Number of memory records in the SIP.'),
+    // Optional, like every field memctx adds to the spec's answer: a response of the spec's shape still parses.
+    tokens_sip: count('Tokens of `sip`, as the service counts them; at most `token_budget`.').optional(),
+    token_budget: z
+      .int()
+      .min(MIN_SIP_TOKEN_BUDGET)
+      .optional()
+      .meta({ description: 'The budget this SIP was built within: the request\'s `token_budget`, or the service\'s when that is unset or larger.' }),
     user_id: z.string(),
     abstain: z.boolean().default(false),
     grounded: z.boolean().default(false),

@@ -244,6 +244,7 @@ describe('extra fields and defaults', () => {
       project_id: null,
       query: null,
       session_id: null,
+      token_budget: null,
     });
   });
 });

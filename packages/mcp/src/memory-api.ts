@@ -12,6 +12,7 @@ export interface BuildSipInput {
   query: string | null;
   project_id: string | null;
   session_id: string | null;
+  token_budget: number | null;
 }
 
 export interface PageInput {

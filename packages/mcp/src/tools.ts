@@ -8,7 +8,7 @@ import type { MemoryApi } from './memory-api.js';
 export const IngestRoundArgs = MemoryIngestRequest.pick({ session_id: true, user_message: true, project_id: true, timestamp: true }).extend({
   assistant_message: MemoryIngestRequest.shape.assistant_message.default(''),
 });
-export const BuildSipArgs = SipBuildRequest.pick({ query: true, project_id: true, session_id: true });
+export const BuildSipArgs = SipBuildRequest.pick({ query: true, project_id: true, session_id: true, token_budget: true });
 export const DeleteSessionArgs = SessionParams;
 // The HTTP query parameters coerce strings; a tool gets JSON, so the page bounds are plain numbers here.
 const pageShape = {

@@ -1,5 +1,5 @@
 import { buildSip as buildSipEndpoint } from '@memctx/contracts';
-import { buildSip } from '@memctx/sip';
+import { buildSip, type SipSettings } from '@memctx/sip';
 import { inSpan, tracer, type Span } from '@memctx/shared';
 import { trace, context } from '@opentelemetry/api';
 import type { RouteModule } from '../http/endpoints.js';
@@ -15,12 +15,13 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       if (body.project_id && !(await deps.service.projectExists(auth.userId, body.project_id))) throw new HttpError(404, 'Not Found');
       await timed(req, 'fresh', () => fresh(deps, auth.userId, req, res));
       const started = performance.now();
+      const settings = withinBudget(deps.sip.settings, body.token_budget);
       const built = await inSpan('sip build', {}, async (span) => {
         const result = await buildSip(
           {
             db: deps.db,
             embedder: deps.sip.embedder,
-            settings: deps.sip.settings,
+            settings,
             onStage: (stage, ms) => {
               addStage(req, stage, ms);
               stageSpan(span, stage, ms);
@@ -28,7 +29,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
           },
           { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
         );
-        span.setAttributes({ 'memctx.sip.records_used': result.records_used, 'memctx.sip.tokens': result.tokens_sip, 'memctx.sip.abstain': result.abstain });
+        span.setAttributes({ 'memctx.sip.records_used': result.records_used, 'memctx.sip.tokens': result.tokens_sip, 'memctx.sip.budget': settings.budgetTokens, 'memctx.sip.abstain': result.abstain });
         return result;
       });
       const { position } = await timed(req, 'record', () => deps.service.recordSipBuilt(auth.userId, {
@@ -50,6 +51,8 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       return {
         sip: built.sip,
         records_used: built.records_used,
+        tokens_sip: built.tokens_sip,
+        token_budget: settings.budgetTokens,
         user_id: auth.userId,
         abstain: built.abstain,
         grounded: built.grounded,
@@ -59,6 +62,14 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       };
     });
   };
+}
+
+/**
+ * The service's SIP settings with the caller's budget, when it asked for one: a budget is a ceiling, so the lower of
+ * the two holds (docs/decisions.md, "Per-request SIP budget"); the operator's budget bounds what one build may cost.
+ */
+function withinBudget(settings: SipSettings, requested: number | null): SipSettings {
+  return requested === null || requested >= settings.budgetTokens ? settings : { ...settings, budgetTokens: requested };
 }
 
 /** A child span `sip <stage>` of the build's span, placed from the stage's timing as it ends (packages/sip times its stages, it does not trace). */

@@ -840,6 +840,11 @@ export interface components {
              * @default null
              */
             session_id?: string | null;
+            /**
+             * @description Most tokens the SIP may hold, at least 50; null: the service's budget (MEMCTX_SIP_TOKEN_BUDGET). A larger value than the service's budget is lowered to it (the answer's `token_budget` says what was applied).
+             * @default null
+             */
+            token_budget?: number | null;
         };
         SipBuildResponse: {
             /** @default false */
@@ -861,6 +866,10 @@ export interface components {
             records_used: number;
             sip: string;
             sip_sections?: components["schemas"]["SipSections"];
+            /** @description The budget this SIP was built within: the request's `token_budget`, or the service's when that is unset or larger. */
+            token_budget?: number;
+            /** @description Tokens of `sip`, as the service counts them; at most `token_budget`. */
+            tokens_sip?: number;
             user_id: string;
         };
         SipCitation: {
