@@ -15,6 +15,8 @@ export interface MemctxMemoryOptions {
   ingest?: boolean;
   /** What to ask memory; default: the last user message's text. Undefined or blank: no SIP for this call. */
   query?: (params: LanguageModelV3CallOptions) => string | undefined | PromiseLike<string | undefined>;
+  /** Most tokens the SIP may take of the prompt (at least 50); default, and at most: the service's MEMCTX_SIP_TOKEN_BUDGET. */
+  tokenBudget?: number;
   /** Called when a memctx call fails; the model call goes on regardless. Default: one console.warn line. */
   onError?: MemctxErrorHandler;
   /** Longest wait for each memctx call, in ms; default 5000. */
@@ -34,13 +36,13 @@ interface Turn {
  * `providerMetadata.memctx` of the result. A failing memctx never fails the call: it goes on without memory.
  */
 export function memctxMemory(options: MemctxMemoryOptions): LanguageModelV3Middleware {
-  const { client, sessionId, projectId, ingest = true, onError = warnOnError, timeoutMs = 5000 } = options;
+  const { client, sessionId, projectId, tokenBudget, ingest = true, onError = warnOnError, timeoutMs = 5000 } = options;
   const turns = new WeakMap<LanguageModelV3CallOptions, Turn>();
 
   async function buildSip(query: string | undefined): Promise<Sip | undefined> {
     if (!query?.trim()) return undefined;
     try {
-      const body = { query, session_id: sessionId, project_id: projectId ?? null };
+      const body = { query, session_id: sessionId, project_id: projectId ?? null, token_budget: tokenBudget ?? null };
       return await within(client.buildSip(body), timeoutMs, 'memctx SIP build');
     } catch (error) {
       onError(error, 'sip');

@@ -1,6 +1,7 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
+import { GARDEN_QUERY, GARDEN_ROUNDS, recordingSipBuilds } from '../../../test/e2e/sip-budget-fixture.js';
 import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { memctxMemory, memctxMetadata } from '../src/index.js';
 import { mockModel, systemMessages } from './model.js';
@@ -72,6 +73,32 @@ describe('memctxMemory with generateText', () => {
     expect(systemMessages(model)[0]).toContain('My sister Ana lives in Porto.');
     expect(memctxMetadata(result.providerMetadata)?.roundId).toBeNull();
     expect((await user.call('GET', '/api/v1/sessions/no-ingest/messages')).status).toBe(404);
+  });
+});
+
+describe('memctxMemory with a token budget', () => {
+  it('asks for a SIP within tokenBudget and gives the model that smaller SIP', async () => {
+    const gardener = await server.newUser('ai-sdk-budget');
+    const { fetch, builds } = recordingSipBuilds();
+    const client = createMemctxClient({ baseUrl: server.url, apiKey: gardener.key, fetch });
+    for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
+    const ask = async (tokenBudget?: number) => {
+      const model = mockModel('Tomatoes, courgettes and herbs.');
+      await generateText({ model: wrapLanguageModel({ model, middleware: memctxMemory({ client, sessionId: 'garden-chat', ingest: false, tokenBudget }) }), prompt: GARDEN_QUERY });
+      return systemMessages(model)[0];
+    };
+
+    const fullSip = await ask();
+    const smallSip = await ask(120);
+
+    const [full, small] = builds;
+    expect(full?.request.token_budget).toBeNull();
+    expect(small?.request.token_budget).toBe(120);
+    expect(small?.response).toMatchObject({ token_budget: 120, sip: smallSip });
+    expect(small?.response.tokens_sip).toBeLessThanOrEqual(120);
+    expect(small?.response.records_used).toBeGreaterThanOrEqual(1);
+    expect(full?.response.sip).toBe(fullSip);
+    expect(full?.response.tokens_sip).toBeGreaterThan(120);
   });
 });
 

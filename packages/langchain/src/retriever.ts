@@ -10,6 +10,8 @@ export interface MemctxRetrieverInput extends BaseRetrieverInput {
   includeGlobal?: boolean;
   /** Links the build to this session: the next round written there records the SIP it was given. */
   sessionId?: string;
+  /** Most tokens the SIP behind the documents may hold (at least 50); default, and at most: the service's MEMCTX_SIP_TOKEN_BUDGET. */
+  tokenBudget?: number;
 }
 
 /** What each document's metadata holds: where the cited line comes from. */
@@ -49,17 +51,23 @@ function linesByIndex(sections: Schemas['SipSections'] | undefined): Map<number,
 export class MemctxRetriever extends BaseRetriever<MemctxDocumentMetadata> {
   lc_namespace = ['memctx', 'retrievers'];
   private readonly client: MemctxClient;
-  private readonly scope: Pick<MemctxRetrieverInput, 'projectId' | 'includeGlobal' | 'sessionId'>;
+  private readonly scope: Pick<MemctxRetrieverInput, 'projectId' | 'includeGlobal' | 'sessionId' | 'tokenBudget'>;
 
-  constructor({ client, projectId, includeGlobal, sessionId, ...fields }: MemctxRetrieverInput) {
+  constructor({ client, projectId, includeGlobal, sessionId, tokenBudget, ...fields }: MemctxRetrieverInput) {
     super(fields);
     this.client = client;
-    this.scope = { projectId, includeGlobal, sessionId };
+    this.scope = { projectId, includeGlobal, sessionId, tokenBudget };
   }
 
   override async _getRelevantDocuments(query: string): Promise<Array<Document<MemctxDocumentMetadata>>> {
-    const { projectId, includeGlobal = false, sessionId } = this.scope;
-    const sip = await this.client.buildSip({ query, project_id: projectId ?? null, include_global: includeGlobal, session_id: sessionId ?? null });
+    const { projectId, includeGlobal = false, sessionId, tokenBudget } = this.scope;
+    const sip = await this.client.buildSip({
+      query,
+      project_id: projectId ?? null,
+      include_global: includeGlobal,
+      session_id: sessionId ?? null,
+      token_budget: tokenBudget ?? null,
+    });
     const lines = linesByIndex(sip.sip_sections);
     return (sip.citations ?? []).map((citation) => {
       const line = lines.get(citation.index);

@@ -5,6 +5,7 @@ import { RunnableLambda, RunnableWithMessageHistory } from '@langchain/core/runn
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
+import { GARDEN_QUERY, GARDEN_ROUNDS, recordingSipBuilds } from '../../../test/e2e/sip-budget-fixture.js';
 import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { MemctxChatMessageHistory, MemctxRetriever } from '../src/index.js';
 
@@ -62,6 +63,25 @@ describe('MemctxRetriever', () => {
     expect(answer.text).toBe('She lives in Porto [1].');
     expect(text(seen[0])[0]).toContain('[1] ');
     expect(text(seen[0])[0]).toContain('My sister Ana lives in Porto.');
+  });
+
+  it('asks for a SIP within tokenBudget: fewer documents than the service budget gives', async () => {
+    const gardener = await server.newUser('langchain-budget');
+    const { fetch, builds } = recordingSipBuilds();
+    const client = createMemctxClient({ baseUrl: server.url, apiKey: gardener.key, fetch });
+    for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
+
+    const all = await new MemctxRetriever({ client }).invoke(GARDEN_QUERY);
+    const few = await new MemctxRetriever({ client, tokenBudget: 120 }).invoke(GARDEN_QUERY);
+
+    const [full, small] = builds;
+    expect(small?.request.token_budget).toBe(120);
+    expect(small?.response.token_budget).toBe(120);
+    expect(small?.response.tokens_sip).toBeLessThanOrEqual(120);
+    expect(full?.response.tokens_sip).toBeGreaterThan(120);
+    expect(few.length).toBe(small?.response.records_used);
+    expect(few.length).toBeGreaterThanOrEqual(1);
+    expect(few.length).toBeLessThan(all.length);
   });
 
   it('keeps to its project', async () => {
