@@ -1,6 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { settingDefault } from '@memctx/shared';
 import { z } from 'zod';
 import { mimeTypeOf } from './mime.js';
 import { DocumentRefused, type Connector } from './types.js';
@@ -18,7 +19,7 @@ const Credentials = z.object({}).strict();
  * `..`, an absolute path or a symbolic link, is refused before it is read.
  */
 export function filesystemConnector(options: FilesystemOptions): Connector<z.infer<typeof Credentials>> {
-  const maxBytes = options.maxBytes ?? 20 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? settingDefault('documentMaxBytes');
   const rootPromise = realpath(resolve(options.root));
 
   async function resolveInside(externalId: string): Promise<string> {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { settingDefault } from '@memctx/shared';
 import { extractDocument, isolatedType, type DocumentInput, type ParsedDocument } from './extract.js';
 import type { ParseReply } from './parse-worker.js';
 import { DocumentOverLimit, UnparseableDocument } from './types.js';
@@ -49,9 +50,9 @@ function spawn(resourceLimits: NonNullable<ConstructorParameters<typeof Worker>[
  * for its block lexer (see markdown.ts).
  */
 export function createDocumentParser(options: ParserOptions = {}): DocumentParser {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxMemoryMb = options.maxMemoryMb ?? 256;
-  const poolSize = options.poolSize ?? 2;
+  const timeoutMs = options.timeoutMs ?? settingDefault('parseTimeoutMs');
+  const maxMemoryMb = options.maxMemoryMb ?? settingDefault('parseMaxMemoryMb');
+  const poolSize = options.poolSize ?? settingDefault('workerConcurrency');
   const resourceLimits = { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, maxMemoryMb / 8)), stackSizeMb: 4 };
   const idle: Worker[] = [];
   const busy = new Set<Worker>();

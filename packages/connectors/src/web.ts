@@ -3,6 +3,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { settingDefault } from '@memctx/shared';
 import { z } from 'zod';
 import { isForbiddenAddress } from './addresses.js';
 import { charsetOf, decodeBytes, isTextType } from './charset.js';
@@ -60,8 +61,8 @@ function parseUrl(externalId: string): URL {
  * size, and the whole fetch in time.
  */
 export function webConnector(options: WebOptions = {}): Connector<z.infer<typeof Credentials>> {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? settingDefault('webConnectorTimeoutMs');
+  const maxBytes = options.maxBytes ?? settingDefault('documentMaxBytes');
   const maxRedirects = options.maxRedirects ?? 5;
   const resolve = options.resolve ?? systemResolve;
   const trustedHosts = new Set((options.allowHosts ?? []).map((h) => h.toLowerCase()));

@@ -1,4 +1,4 @@
-import { StartupError } from '@memctx/shared';
+import { settingDefault, StartupError } from '@memctx/shared';
 import { BGE_QUERY_INSTRUCTION, type Embedder } from './embedder.js';
 import { createMicroBatcher } from './micro-batch.js';
 
@@ -62,7 +62,12 @@ function unit(values: unknown, width: number | undefined): Float32Array {
 export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEmbedderOptions): Promise<Embedder> {
   const endpoint = embeddingsEndpoint(options.url);
   const where = redact(endpoint);
-  const { batchSize = 64, timeoutMs = 10_000, retries = 4, backoffMs = 250 } = options;
+  const {
+    batchSize = settingDefault('embeddingsBatchSize'),
+    timeoutMs = settingDefault('embeddingsTimeoutMs'),
+    retries = settingDefault('embeddingsRetries'),
+    backoffMs = 250,
+  } = options;
   const fetchImpl = options.fetch ?? fetch;
   const headers = { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) };
 

@@ -1,6 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DependencyUnavailableError } from '@memctx/shared';
+import { DependencyUnavailableError, settingDefault } from '@memctx/shared';
 import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue } from './jobs.js';
 
 export interface BullmqQueueOptions {
@@ -52,8 +52,9 @@ const RECONNECT_CAP_MS = 500;
 const retryStrategy = (times: number) => Math.min(times * 50, RECONNECT_CAP_MS);
 
 export function createBullmqDocumentQueue(options: BullmqQueueOptions): DocumentQueue {
-  const name = options.name ?? 'memctx-documents';
+  const name = options.name ?? settingDefault('queueName');
   const retry = options.retry ?? RETRY;
+  const lockMs = options.lockDurationMs ?? settingDefault('jobLockMs');
   const producer = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, retryStrategy });
   let lastError: Error | undefined;
   producer.on('error', (error: Error) => {
@@ -117,7 +118,7 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
           }
         },
         {
-          connection, concurrency: workOptions.concurrency ?? 2, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000,
+          connection, concurrency: workOptions.concurrency ?? settingDefault('workerConcurrency'), lockDuration: lockMs, stalledInterval: lockMs,
           runRetryDelay: RECONNECT_CAP_MS,
         },
       );

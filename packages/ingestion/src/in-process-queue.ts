@@ -1,3 +1,4 @@
+import { settingDefault } from '@memctx/shared';
 import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue, type FailureHandler, type JobHandler } from './jobs.js';
 
 /**
@@ -34,7 +35,7 @@ export function createInProcessDocumentQueue(retry = RETRY): DocumentQueue {
           }
         }
       };
-      const loops = Array.from({ length: options.concurrency ?? 2 }, async () => {
+      const loops = Array.from({ length: options.concurrency ?? settingDefault('workerConcurrency') }, async () => {
         while (!closed) {
           const job = waiting.shift();
           if (job) await runOne(job).catch(() => undefined);

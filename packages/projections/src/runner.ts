@@ -1,6 +1,7 @@
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
 import { catchUp as catchUpProcessor, createCheckpointStore, followFeed, processor, type AtomicProcessor, type Following, type Processor } from '@memctx/processors';
+import { settingDefault } from '@memctx/shared';
 import { inBatchSpan } from './batch-span.js';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, lockGeneration, type Generation } from './generations.js';
@@ -59,7 +60,7 @@ export type Runner = Following;
 export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
   const idleWaitMs = options.idleWaitMs ?? 1_000;
   return followFeed(activeGenerationProcessor(db, projection), store, {
-    batchSize: options.batchSize ?? 500,
+    batchSize: options.batchSize ?? settingDefault('projectorBatchSize'),
     idleWaitMs,
     errorWaitMs: idleWaitMs,
     onError: options.onError,
@@ -67,6 +68,6 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
 }
 
 /** Applies batches to each projection's active generation until it has read the whole feed (tests, tools). */
-export async function catchUp(db: Db, store: EventStore, projections: readonly Projection[], batchSize = 1_000): Promise<void> {
+export async function catchUp(db: Db, store: EventStore, projections: readonly Projection[], batchSize = settingDefault('projectorBatchSize')): Promise<void> {
   for (const projection of projections) await catchUpProcessor(activeGenerationProcessor(db, projection), store, { batchSize });
 }

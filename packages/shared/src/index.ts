@@ -8,6 +8,7 @@ export {
   DEFAULT_ROLES,
   PROJECTOR_SOURCES,
   LOG_LEVELS,
+  settingDefault,
   type Config,
   type EventStoreKind,
   type LoadConfigOptions,

@@ -1,5 +1,5 @@
 import type { Db } from '@memctx/db';
-import { timeStage, type StageTimer } from '@memctx/shared';
+import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
 import { neighbours, readFused, searchLexical, searchVector, type RetrievalScope } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
@@ -24,7 +24,7 @@ export interface SipSettings {
   policy: EvidencePolicy;
 }
 
-export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: 1_500, vectorDepth: 50, maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
+export const DEFAULT_SIP_SETTINGS: SipSettings = { budgetTokens: settingDefault('sipTokenBudget'), vectorDepth: settingDefault('sipVectorDepth'), maxRecordTokens: 160, policy: DEFAULT_EVIDENCE_POLICY };
 
 export interface BuiltSip extends ComposedSip, Judgement {
   tokens_baseline: number;
