@@ -1,5 +1,5 @@
 import { BACKWARDS, END, KurrentDBClient, StreamDeletedError } from '@kurrent/kurrentdb-client';
-import { START, WrongExpectedVersionError, appendOne, assertValidItems, pollingSubscription, type AppendManyOutcome, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import { START, WrongExpectedVersionError, appendOne, assertValidItems, type AppendManyOutcome, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
 import { appendItem } from './append.js';
 import { eventsAfter, newestAfter } from './feed.js';
 import { listenForAppends } from './notifier.js';
@@ -9,7 +9,7 @@ import { readEvents } from './streams.js';
 
 export type KurrentDbEventStoreOptions = ({ connectionString: string } | { client: KurrentDBClient }) & {
   /**
-   * The feed (readAll, head, countAfter, subscribe) shows only events after
+   * The feed (readAll, head, countAfter) shows only events after
    * this checkpoint. $all is the whole database and cannot be emptied, so a
    * store that must start empty (the contract suite on a shared server) hides
    * what was there before it. Defaults to START: everything.
@@ -88,9 +88,8 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       for await (const _ of eventsAfter(client, laterOf(after, feedStart), FEED_PAGE)) count++;
       return count;
     },
+    /** A filtered $all subscription, used only as the wake-up of the processors that poll readAll. */
     onAppended: (listener) => listenForAppends(client, listener),
-    /** The same poll loop as the other stores, so delivery semantics are theirs; the $all subscription only wakes it. */
-    subscribe: (options) => pollingSubscription(store, options),
     async close() {
       if (!('client' in options)) await client.dispose();
     },

@@ -1,7 +1,6 @@
 import { WrongExpectedVersionError } from './errors.js';
 import { satisfiesExpectedVersion } from './expected-version.js';
 import { assertValidItems } from './validation.js';
-import { pollingSubscription } from './subscription.js';
 import { appendOne } from './append-one.js';
 import {
   START,
@@ -108,7 +107,6 @@ export function createInMemoryEventStore(): EventStore {
       listeners.add(listener);
       return async () => void listeners.delete(listener);
     },
-    subscribe: (options) => pollingSubscription(store, options),
   };
   return store;
 }

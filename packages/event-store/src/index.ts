@@ -1,13 +1,10 @@
 export * from './types.js';
 export { WrongExpectedVersionError, InvalidAppendError } from './errors.js';
 export { satisfiesExpectedVersion } from './expected-version.js';
-export { pollingSubscription } from './subscription.js';
 export { createInMemoryEventStore } from './in-memory.js';
 export { createPostgresEventStore } from './postgres/store.js';
 export { appendInTransaction } from './postgres/append.js';
 export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
 export { assertValidItems } from './validation.js';
 export { appendOne } from './append-one.js';
-export { createCheckpointStore, type CheckpointStore } from './checkpoint-store.js';
-export { feedWakeUps } from './feed-wake-ups.js';
 export { shareFeedReads } from './shared-reads.js';

@@ -89,21 +89,6 @@ export interface ReadAllOptions {
   maxCount: number;
 }
 
-export interface SubscribeOptions {
-  after: Checkpoint;
-  /** Defaults to 500. */
-  batchSize?: number;
-  /** The longest wait between polls (default 1,000 ms); an append notification ends the wait early. */
-  pollIntervalMs?: number;
-  onBatch(events: RecordedEvent[]): Promise<void>;
-}
-
-export interface Subscription {
-  stop(): Promise<void>;
-  /** Resolves after stop(); rejects with the error of a failed read or onBatch, which ends the subscription. */
-  readonly done: Promise<void>;
-}
-
 export interface EventStore {
   append(streamId: string, events: EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
   /** Several streams in one transaction; each item commits or fails on its own, in order. */
@@ -117,5 +102,4 @@ export interface EventStore {
   countAfter(after: Checkpoint): Promise<number>;
   /** A wake-up hint after appends; never a source of order. Resolves to an unsubscribe function. */
   onAppended(listener: () => void): Promise<() => Promise<void>>;
-  subscribe(options: SubscribeOptions): Subscription;
 }

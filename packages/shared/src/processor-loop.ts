@@ -13,8 +13,6 @@ export interface ProcessorLoopOptions {
   errorWaitMs?: number;
   errorCapMs?: number;
   onError?(error: unknown): void;
-  /** A failed pass ends the loop and rejects `done`, instead of being reported and tried again (a subscription's caller decides). */
-  endOnError?: boolean;
   /** What cuts a sleep short (the feed's append notification); resolves to how to stop listening. */
   wakeOn?(wake: () => void): Promise<() => Promise<void>>;
 }
@@ -22,13 +20,12 @@ export interface ProcessorLoopOptions {
 export interface ProcessorLoop {
   /** Waits for the pass in flight; rejects as `done` does when the loop had already failed. */
   stop(): Promise<void>;
-  /** Settles when the loop ends: after stop(), or rejected with the error that ended it (endOnError, or a failed wakeOn). */
+  /** Settles when the loop ends: after stop(), or rejected with the error that ended it (a failed wakeOn). */
   readonly done: Promise<void>;
 }
 
 /**
- * The loop every background processor runs (projections, the document dispatcher, the embedding filler,
- * the event store's polling subscription):
+ * The loop every background processor runs (followFeed in @memctx/processors, the embedding filler):
  * pass after pass while there is work, a wakeable sleep when there is none or a pass failed, and a stop that
  * waits for the pass in flight. A wake-up during a pass skips the next sleep, so no notification is lost.
  */
@@ -47,7 +44,6 @@ export function runProcessorLoop(options: ProcessorLoopOptions): ProcessorLoop {
           failures = 0;
           if (!busy) await nap.sleep(idleWait());
         } catch (error) {
-          if (options.endOnError) throw error;
           if (stopped) break;
           options.onError?.(error);
           const baseMs = options.errorWaitMs ?? idleWait();

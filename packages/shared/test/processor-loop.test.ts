@@ -86,26 +86,6 @@ describe('runProcessorLoop', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('given endOnError, when a pass fails, then the loop ends at once, stops listening and rejects done with the error', async () => {
-    const source = wakeSource();
-    const errors: unknown[] = [];
-    let passes = 0;
-    const loop = runProcessorLoop({
-      async step() {
-        if (++passes === 2) throw new Error('handler broke');
-        return true;
-      },
-      idleWaitMs: 60_000,
-      onError: (error) => errors.push(error),
-      endOnError: true,
-      wakeOn: source.wakeOn,
-    });
-    await expect(loop.done).rejects.toThrow('handler broke');
-    expect(passes).toBe(2);
-    expect(errors).toEqual([]);
-    expect(source.listening()).toBe(false);
-  });
-
   it('given a running loop, when stopped, then done resolves', async () => {
     const loop = runProcessorLoop({ step: async () => false, idleWaitMs: 60_000 });
     await loop.stop();

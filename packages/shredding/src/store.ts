@@ -27,7 +27,5 @@ export function withShredding(store: EventStore, options: ShredderOptions | { sh
     head: () => store.head(),
     countAfter: (after) => store.countAfter(after),
     onAppended: (listener) => store.onAppended(listener),
-    subscribe: (subscribeOptions) =>
-      store.subscribe({ ...subscribeOptions, onBatch: async (events) => subscribeOptions.onBatch(await shredder.open(events)) }),
   };
 }

@@ -3,7 +3,7 @@ import type { AppendManyOutcome, EventStore, EventToAppend } from '../index.js';
 import { appendingContract } from './appending.js';
 import { concurrencyContract } from './concurrency.js';
 import { readingContract } from './reading.js';
-import { subscribingContract } from './subscribing.js';
+import { wakeUpContract } from './wake-ups.js';
 
 export interface StoreUnderTest {
   store: EventStore;
@@ -51,7 +51,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
     const traits = { denseGlobalPositions: factory.denseGlobalPositions ?? true, atomicBatches: factory.atomicBatches ?? true };
     appendingContract(current, traits);
     readingContract(current, traits);
-    subscribingContract(current);
+    wakeUpContract(current);
     concurrencyContract(current, factory);
   });
 }

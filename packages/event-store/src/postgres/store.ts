@@ -1,6 +1,5 @@
 import type { Db } from '@memctx/db';
 import { assertValidItems } from '../validation.js';
-import { pollingSubscription } from '../subscription.js';
 import { appendOne } from '../append-one.js';
 import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../types.js';
 import { appendInTransaction, splitIntoRounds } from './append.js';
@@ -34,7 +33,7 @@ function isTransient(error: unknown): boolean {
  * every appending commit (50 writers: ~450 appends/s with NOTIFY inside,
  * ~1,300 without, on the development machine). One notification is in flight
  * at a time and appends meanwhile fold into one more. It is only a wake-up: a
- * lost one costs a subscriber one poll interval.
+ * lost one costs a follower of the feed one idle wait.
  */
 function createNotifier(db: Db): () => void {
   let sending = false;
@@ -111,7 +110,6 @@ export function createPostgresEventStore(db: Db): EventStore {
       return rows[0]?.n ?? 0;
     },
     onAppended: (listener) => db.listen(NOTIFY_CHANNEL, () => listener()),
-    subscribe: (options) => pollingSubscription(store, options),
   };
   return store;
 }
