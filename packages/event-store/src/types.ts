@@ -27,7 +27,7 @@ export interface RecordedEvent {
 /**
  * A position in the all-events feed. Transaction id comes first, so an event
  * whose transaction took a position early but committed late is never skipped
- * (architecture.md, "The event store").
+ * (docs/decisions.md, "The feed's horizon counts appends only").
  */
 export interface Checkpoint {
   transaction_id: number;

@@ -80,7 +80,7 @@ export async function startDocumentWorker(deps: DocumentWorkerDeps): Promise<() 
   // A Redis that lost its data (no persistence) loses queued jobs too; pending sources that sat for a while are queued again.
   const sweep = setInterval(() => void requeue(REQUEUE_AFTER_SECONDS), REQUEUE_AFTER_SECONDS * 1000);
   // Redis back after a restart: every pending source at once (jobs are keyed by request, so one still held is not
-  // added twice), rather than up to two sweep periods later (~110 s, the settling time issue 24 measured).
+  // added twice), rather than up to two sweep periods later.
   queue.onReconnect?.(() => void requeue(0));
   sweep.unref();
   return async () => {

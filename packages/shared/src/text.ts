@@ -3,7 +3,7 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 /**
  * The first `max` characters (code points, as PostgreSQL's left() counts them) of `text` with every run of
  * whitespace turned into one space: a summary line for a feed or a list. Done in the process rather than with
- * regexp_replace in SQL, where the regex ran over the whole message (4–5 µs a row, half of a rebuild's activity
+ * regexp_replace in SQL, where the regex ran over the whole message (a large share of a rebuild's activity
  * insert); here only as much of the text is scanned as the line needs.
  */
 export function oneLine(text: string, max: number): string {

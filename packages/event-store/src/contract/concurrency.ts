@@ -47,8 +47,8 @@ export function concurrencyContract(subject: () => StoreUnderTest, factory: Even
     it(`${WRITERS} concurrent writers x ${EVENTS_PER_WRITER} events: a reader following the feed meanwhile and read-all see each exactly once`, async () => {
       const start = await store().head();
       const writers = Array.from({ length: WRITERS }, () => newStream());
-      // Only this test's streams: head() is the *settled* head, so events an earlier test committed while a transaction
-      // elsewhere in the cluster held the feed back can still arrive after it, rightly, but they are not this test's.
+      // Only this test's streams: head() is the *settled* head, so events an earlier test committed while another append
+      // in flight held the feed back can still arrive after it, rightly, but they are not this test's.
       const ours = new Set(writers);
       const received: RecordedEvent[] = [];
       const total = WRITERS * EVENTS_PER_WRITER;

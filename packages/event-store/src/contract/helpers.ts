@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
 import { START, checkpointOf, compareCheckpoints, type Checkpoint, type EventStore, type EventToAppend, type RecordedEvent } from '../index.js';
 
-/** On a server a transaction running anywhere in the cluster holds the feed back, so tests wait (bounded) for their writes. */
+/**
+ * On a server an append still in flight (another test's, in the same database) holds back the events after its
+ * transaction id until it ends (the feed's horizon, event-store migration 0003), so tests wait (bounded) for their writes.
+ */
 export const FEED_TIMEOUT_MS = 20_000;
 
 export const event = (type = 'Tested', data: Record<string, unknown> = {}): EventToAppend => ({ event_id: randomUUID(), type, data });

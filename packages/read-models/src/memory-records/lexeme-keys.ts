@@ -5,7 +5,7 @@
  * records. Prefixing each lexeme with a hash of its user gives every (user, word)
  * its own posting list. The prefix is hex and lexemes of to_tsvector never hold
  * a space, so the keys are built with C string functions (one join and one split
- * per record, not a call per lexeme: ~20 µs a record instead of ~115). Two users
+ * per record, not a function call per lexeme, whose overhead dominated). Two users
  * whose hashes share a prefix would share keys; every query also filters on
  * user_id, so that costs speed at worst, never isolation.
  * SET search_path keeps the keys function out of the planner's inlining: its

@@ -128,7 +128,7 @@ CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, create
 -- Retrieval's indexes are partial on what a SIP may cite (scope.ts, SIP_RECORD), so they hold no hidden record.
 CREATE INDEX memory_records_recent ON memory_records (user_id, created_at DESC, global_position DESC)
   WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
--- Every SIP scans the GIN pending list whole; 256 kB (not the 4 MB default) keeps that under a millisecond.
+-- Every SIP scans the GIN pending list whole; 256 kB (not the 4 MB default) keeps that scan short.
 CREATE INDEX memory_records_lexemes ON memory_records USING gin (public.memory_lexeme_keys(user_id, search))
   WITH (gin_pending_list_limit = 256) WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;

@@ -8,10 +8,9 @@ import { inScope, type RetrievalScope } from './scope.js';
  * The HNSW indexes are split by a hash of the user into VECTOR_BUCKETS partial
  * indexes per side. One index over everyone's vectors makes a user whose records
  * are a small share of it pay for walking everyone else's: the filtered scan
- * visits about 1/share records for each one it keeps (10 % of 1M records: ~550
- * rows removed per 100 kept, ~12 ms a side), and a user with a thousand records
- * among a million would hit the scan's tuple cap before finding its nearest
- * fifty. A bucket holds 1/16 of the other users' vectors and all of the caller's,
+ * visits about 1/share records for each one it keeps, and a user with a small
+ * share of a large table would hit the scan's tuple cap before finding its
+ * nearest records. A bucket holds 1/16 of the other users' vectors and all of the caller's,
  * so its graph is smaller and the caller's share of it larger. The bucket is
  * the first hex digit of md5(user_id), computed the same way here and in SQL,
  * and stored (user_bucket), so an insert tests sixteen small integers, not
