@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb, type Db } from '@memctx/db';
 import { event, parseStreamId, sessionStream } from '@memctx/domain';
-import { createPostgresEventStore, type EventStore, type RecordedEvent } from '@memctx/event-store';
+import { createPostgresEventStore, type EventStore } from '@memctx/event-store';
 import { ensureTopic } from '@memctx/kafka';
 import { rebuildProjection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
@@ -12,20 +12,10 @@ import { loadRelayCheckpoint } from '@memctx/relay';
 import { testKafkaBrokers, waitUntilAllVisible } from '@memctx/testing';
 import { killAndWait, startMemctxProcess, until } from './processes.js';
 import { startTestServer, type Client, type TestServer } from './server.js';
-import { dedupe, readTopic, type TopicMessage } from './topic-reader.js';
+import { allEvents, dedupe, readTopic, type TopicMessage } from './topic-reader.js';
 
 const ROUNDS_PER_USER = 40;
 const SEEDED = 30_000;
-
-async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
-  for (let after = { transaction_id: 0, global_position: 0 }; ;) {
-    const page = await store.readAll({ after, maxCount: 5_000 });
-    if (page.length === 0) return out;
-    out.push(...page);
-    after = page[page.length - 1]!;
-  }
-}
 
 describe('Kafka relay', () => {
   let server: TestServer;

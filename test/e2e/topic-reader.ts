@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedEvent } from '@memctx/event-store';
+import type { EventStore, RecordedEvent } from '@memctx/event-store';
 import { createKafkaEventSource, type EventSource } from '@memctx/kafka';
 
 export interface TopicMessage {
@@ -22,4 +22,15 @@ export async function readTopic(brokers: readonly string[], topic: string): Prom
 export function dedupe(messages: readonly TopicMessage[]): TopicMessage[] {
   const seen = new Set<string>();
   return messages.filter((m) => !seen.has(m.event.event_id) && seen.add(m.event.event_id));
+}
+
+/** Every event the store holds, in feed order: what the topic must hold once the relay caught up. */
+export async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  for (let after = { transaction_id: 0, global_position: 0 }; ;) {
+    const page = await store.readAll({ after, maxCount: 5_000 });
+    if (page.length === 0) return out;
+    out.push(...page);
+    after = page[page.length - 1]!;
+  }
 }

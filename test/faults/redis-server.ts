@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './roles.js';
+import { exited, untilAccepting } from './service-process.js';
 
 /**
  * A redis-server of the test's own on a free port, so the test may stop it without touching the machine's.
  * It keeps an append-only file flushed every write: stopped with SIGTERM it comes back with its data (a
- * restart); killed with `lose` its files are removed first, so it comes back empty (a Redis without
+ * restart); with `lose` it is killed and its files removed, so it comes back empty (a Redis without
  * persistence, or a failover to an empty replica).
  */
 export interface OwnRedis {
@@ -19,17 +19,6 @@ export interface OwnRedis {
   remove(): Promise<void>;
 }
 
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'memctx-faults-redis-'));
@@ -38,9 +27,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'], {
       stdio: 'ignore',
     });
-    for (const deadline = Date.now() + 10_000; !(await accepts(port)); await new Promise((r) => setTimeout(r, 20))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server on ${port} did not start`);
-    }
+    await untilAccepting(port, child, 10_000, 'redis-server');
   };
   const stop = async (how: 'restart' | 'lose') => {
     if (!child) return;

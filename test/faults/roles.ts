@@ -24,7 +24,7 @@ export interface RoleProcess {
  * One memctx role as its own process, from source, on the given database; resolves once it answers
  * /health with 200. Logs only fatal lines: an outage makes every request log one.
  */
-export async function startRole(role: 'api' | 'projector' | 'worker', env: Record<string, string>): Promise<RoleProcess> {
+export async function startRole(role: 'api' | 'projector' | 'worker' | 'relay', env: Record<string, string>): Promise<RoleProcess> {
   const port = await freePort();
   const child = startMemctxProcess({
     MEMCTX_ROLES: role, HOST: '127.0.0.1', PORT: String(port), MEMCTX_METRICS_PORT: String(port), MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,

@@ -32,3 +32,23 @@ export async function groupAssignment(options: KafkaOptions, groupId: string): P
     await admin.disconnect();
   }
 }
+
+/**
+ * How many messages of a topic a consumer group has not committed yet, summed over its partitions (a partition
+ * the group never committed counts from its oldest message): the lag of Kafka-fed projectors.
+ */
+export async function groupLag(options: KafkaOptions, groupId: string, topic: string): Promise<number> {
+  const admin = kafkaClient(options).admin();
+  await admin.connect();
+  try {
+    const ends = await admin.fetchTopicOffsets(topic);
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const at = new Map((committed?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+    return ends.reduce((lag, end) => {
+      const offset = at.get(end.partition) ?? -1;
+      return lag + Number(end.high) - (offset >= 0 ? offset : Number(end.low));
+    }, 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
