@@ -54,9 +54,15 @@ async function backendsOf(db: Db, pids: Record<string, number | undefined>): Pro
  * CPU seconds used by the named processes, and by the PostgreSQL backends serving each of them
  * (`<name> pg`), while `work` ran. The backends are sampled every half second, so one that left
  * meanwhile (a pool closing an idle connection) counts up to its last sample; one that connected
- * meanwhile counts from zero.
+ * meanwhile counts from zero. `sampleMs: 0` samples only at the start and the end: a sample reads every
+ * socket table of the machine synchronously, which stalls an open-loop load generator in the same thread.
  */
-export async function measureCpu<T>(db: Db, pids: Record<string, number | undefined>, work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
+export async function measureCpu<T>(
+  db: Db,
+  pids: Record<string, number | undefined>,
+  work: () => Promise<T>,
+  options: { sampleMs?: number } = {},
+): Promise<{ result: T; cpu: Record<string, number> }> {
   const before = new Map((await backendsOf(db, pids)).map((b) => [b.pid, cpuSeconds(b.pid)]));
   const last = new Map<number, { owner: string; seconds: number }>();
   const sample = async () => {
@@ -67,9 +73,10 @@ export async function measureCpu<T>(db: Db, pids: Record<string, number | undefi
     }
   };
   let sampling = Promise.resolve();
-  const timer = setInterval(() => {
+  const sampleMs = options.sampleMs ?? 500;
+  const timer = sampleMs > 0 ? setInterval(() => {
     sampling = sampling.then(sample).catch(() => undefined);
-  }, 500);
+  }, sampleMs) : undefined;
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   let result: T;
   try {
