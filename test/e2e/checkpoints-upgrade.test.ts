@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '@memctx/testing';
 
 /**
  * A database as the releases before processor_checkpoints left it: each follower of the feed with a table of its
- * own, and the generations carrying their checkpoints. Opening it with this code carries every position over.
+ * own, the generations carrying their checkpoints, Kafka-fed projections one per stream. Opening it with this code
+ * carries every position over.
  */
 const BEFORE = `
   CREATE TABLE schema_migrations (component text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (component, id));
@@ -17,14 +18,21 @@ const BEFORE = `
   CREATE UNIQUE INDEX projection_generations_one_active ON projection_generations (name) WHERE status = 'active';
   CREATE TABLE relay_checkpoints (name text PRIMARY KEY, transaction_id bigint NOT NULL DEFAULT 0, global_position bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now());
   CREATE TABLE dispatcher_checkpoints (name text PRIMARY KEY, transaction_id bigint NOT NULL, global_position bigint NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());
+  CREATE TABLE projection_stream_checkpoints (
+    name text NOT NULL, generation int NOT NULL, stream_id text NOT NULL, partition_key text NOT NULL,
+    transaction_id bigint NOT NULL, global_position bigint NOT NULL, PRIMARY KEY (name, generation, stream_id));
   INSERT INTO schema_migrations (component, id) VALUES
     ('projections', '0001_projection_generations'), ('relay', '0001_relay_checkpoints'),
-    ('dispatcher', '0001_dispatcher_checkpoints'), ('dispatcher', '0002_dispatcher_checkpoints_updated_at');
+    ('dispatcher', '0001_dispatcher_checkpoints'), ('dispatcher', '0002_dispatcher_checkpoints_updated_at'),
+    ('projection_stream_guards', '0001_projection_stream_checkpoints');
   INSERT INTO projection_generations (name, generation, version, status, schema_name, transaction_id, global_position) VALUES
     ('sessions', 1, 3, 'retired', 'rm_sessions_g1', 40, 400), ('sessions', 2, 4, 'active', 'rm_sessions_g2', 90, 912),
     ('activity', 1, 2, 'active', 'rm_activity_g1', 88, 905);
   INSERT INTO relay_checkpoints (name, transaction_id, global_position) VALUES ('memctx.events', 91, 915);
   INSERT INTO dispatcher_checkpoints (name, transaction_id, global_position) VALUES ('documents', 92, 920);
+  INSERT INTO projection_stream_checkpoints (name, generation, stream_id, partition_key, transaction_id, global_position) VALUES
+    ('sessions', 2, 'session-ana:s1', 'ana', 95, 950), ('sessions', 2, 'session-ana:s2', 'ana', 97, 971), ('sessions', 2, 'user-ana', 'ana', 93, 930),
+    ('sessions', 2, 'session-bo:s1', 'bo', 96, 960), ('sessions', 1, 'session-bo:s1', 'bo', 41, 410);
 `;
 
 describe('upgrading a database to processor_checkpoints', () => {
@@ -49,11 +57,16 @@ describe('upgrading a database to processor_checkpoints', () => {
       ['rm_sessions_g2', 'active', { transaction_id: 90, global_position: 912 }],
     ]);
     const { rows } = await db.query(
-      `SELECT processor, partition, transaction_id, global_position FROM processor_checkpoints WHERE processor NOT LIKE 'rm\\_%' ORDER BY processor`,
+      `SELECT processor, partition, transaction_id, global_position FROM processor_checkpoints
+       WHERE processor NOT LIKE 'rm\\_%' OR partition <> '' ORDER BY processor, partition`,
     );
     expect(rows).toEqual([
       { processor: 'dispatcher:documents', partition: '', transaction_id: 92, global_position: 920 },
       { processor: 'relay:memctx.events', partition: '', transaction_id: 91, global_position: 915 },
+      // Kafka-fed: each user's newest stream checkpoint, per generation.
+      { processor: 'rm_sessions_g1', partition: 'bo', transaction_id: 41, global_position: 410 },
+      { processor: 'rm_sessions_g2', partition: 'ana', transaction_id: 97, global_position: 971 },
+      { processor: 'rm_sessions_g2', partition: 'bo', transaction_id: 96, global_position: 960 },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@memctx/db';
-import { checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@memctx/event-store';
-import type { CheckpointStore } from './checkpoints.js';
+import { START, checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@memctx/event-store';
+import { WHOLE_FEED, type CheckpointStore } from './checkpoints.js';
 
 /**
  * Something that follows the feed from a checkpoint of its own: the relay, the document dispatcher, each generation
@@ -23,6 +23,19 @@ export interface Processor {
 /** A processor whose handling commits with its checkpoint; it can also run inside a transaction the caller holds. */
 export interface AtomicProcessor extends Processor {
   processWithin(tx: Queryable, events: readonly RecordedEvent[], from: Checkpoint): Promise<boolean>;
+  /**
+   * Handles a batch delivered by a partitioned log (Kafka) rather than read from the feed: each partition key's
+   * events arrive in feed order, but keys interleave freely and deliveries repeat (a relay restart, a rebalance),
+   * so there is no one checkpoint to compare. An event is handled only past both its key's checkpoint and the
+   * processor's own (what following the feed handled already); the keys' checkpoints move in the same transaction.
+   * Undefined when the lock refused the batch.
+   */
+  processPartitioned(events: readonly RecordedEvent[], partitionOf: (event: RecordedEvent) => string): Promise<PartitionedOutcome | undefined>;
+}
+
+export interface PartitionedOutcome {
+  handled: number;
+  skipped: number;
 }
 
 interface Common {
@@ -76,10 +89,33 @@ export function processor(options: AtomicOptions | ReactingOptions): Processor |
     if (!(await store.save(name, checkpointOf(events[events.length - 1]!), from))) throw new Moved(`the checkpoint of ${name} moved under its batch`);
     return true;
   };
+  const processPartitioned = (events: readonly RecordedEvent[], partitionOf: (event: RecordedEvent) => string) =>
+    options.db.transaction(async (tx): Promise<PartitionedOutcome | undefined> => {
+      if (options.lock && !(await options.lock(tx))) return undefined;
+      const store = checkpoints.within(tx);
+      const whole = await store.load(name);
+      const reached = await store.loadPartitions(name, [...new Set(events.map(partitionOf))]);
+      const moved = new Map<string, Checkpoint>();
+      const fresh: RecordedEvent[] = [];
+      for (const event of events) {
+        const partition = partitionOf(event);
+        if (partition === WHOLE_FEED) throw new Error(`event ${event.event_id} has no partition key`);
+        if (compareCheckpoints(event, whole) <= 0 || compareCheckpoints(event, reached.get(partition) ?? START) <= 0) continue;
+        reached.set(partition, checkpointOf(event));
+        moved.set(partition, checkpointOf(event));
+        fresh.push(event);
+      }
+      if (fresh.length > 0) {
+        await options.handle(fresh, tx);
+        await store.savePartitions(name, moved);
+      }
+      return { handled: fresh.length, skipped: events.length - fresh.length };
+    });
   return {
     name,
     position,
     processWithin,
+    processPartitioned,
     async process(events, from) {
       try {
         return await options.db.transaction((tx) => processWithin(tx, events, from));

@@ -49,6 +49,22 @@ export async function migrateGenerations(db: Db): Promise<void> {
         SELECT schema_name, '', transaction_id, global_position, updated_at FROM projection_generations ON CONFLICT DO NOTHING;
       ALTER TABLE projection_generations DROP COLUMN transaction_id, DROP COLUMN global_position;`,
     },
+    {
+      // Kafka-fed projectors kept a checkpoint per stream (with its user); a user's events share a topic partition
+      // in feed order, so the newest of their streams' checkpoints is the user's.
+      id: '0003_kafka_checkpoints_per_user',
+      sql: `DO $$
+      BEGIN
+        IF to_regclass('projection_stream_checkpoints') IS NOT NULL THEN
+          INSERT INTO processor_checkpoints (processor, partition, transaction_id, global_position)
+            SELECT DISTINCT ON (g.schema_name, s.partition_key) g.schema_name, s.partition_key, s.transaction_id, s.global_position
+            FROM projection_stream_checkpoints s JOIN projection_generations g ON g.name = s.name AND g.generation = s.generation
+            ORDER BY g.schema_name, s.partition_key, s.transaction_id DESC, s.global_position DESC
+            ON CONFLICT DO NOTHING;
+          DROP TABLE projection_stream_checkpoints;
+        END IF;
+      END $$`,
+    },
   ]);
 }
 

@@ -8,4 +8,4 @@ export { createReadAhead, splitIntoLanes } from './lanes.js';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { minActiveCheckpoint } from './read-your-writes.js';
-export { migrateStreamGuards, applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';
+export { applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';
