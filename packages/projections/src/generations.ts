@@ -96,8 +96,9 @@ export async function activeGeneration(db: Queryable, name: string): Promise<Gen
 
 /**
  * Locks a generation row for the rest of the transaction and returns its status: batches and switch-overs never
- * overlap (a shared lock lets the lanes of one batch, or Kafka partitions, apply side by side). Every writer of the
- * generation's checkpoint holds the row locked for update, so a checkpoint read after this sees the latest one.
+ * overlap (a shared lock lets the lanes of one batch, or Kafka partitions, apply side by side). Whoever moves a live
+ * generation's checkpoint holds the row locked for update, so a checkpoint read after this sees the latest one (a
+ * rebuild's lanes move their building generation's between batches, when nothing else reads it).
  */
 export async function lockGeneration(tx: Queryable, name: string, generation: number, mode: 'update' | 'share' = 'update'): Promise<GenerationStatus | undefined> {
   const { rows } = await tx.query<{ status: GenerationStatus }>(
