@@ -32,7 +32,7 @@ const UNIT = [
   'packages/event-store-kurrentdb/test/{positions,store}.test.ts',
   'packages/shredding/test/envelope.test.ts',
   'packages/sip/test/{compose,match}.test.ts',
-  'apps/api/test/{admission,health,http,validation}.test.ts',
+  'apps/api/test/{adaptive-limit,admission,health,http,validation}.test.ts',
   'apps/cli/test/{cli,import-plan,user-commands}.test.ts',
   'test/architecture/**/*.test.ts',
 ];

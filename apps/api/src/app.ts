@@ -25,7 +25,7 @@ import { httpTracing } from './http/tracing.js';
 import type {} from './types/express.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight'>>;
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight' | 'shedLatencyFactor'>>;
   logger: Logger;
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
@@ -56,7 +56,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId());
   app.use(tracing.start);
   app.use(metrics.record);
-  const admission = createAdmission({ maxInFlight: deps.config.maxInFlight, logger: deps.logger, registry: metrics.registry });
+  const admission = createAdmission({
+    maxInFlight: deps.config.maxInFlight, latencyFactor: deps.config.shedLatencyFactor, logger: deps.logger, registry: metrics.registry,
+  });
   app.use(admission.gate);
   app.use(requestLogging(deps.logger));
   // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.

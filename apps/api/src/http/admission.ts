@@ -3,6 +3,7 @@ import { OverloadedError, type Logger, type OverloadBound } from '@memctx/shared
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { MCP_PATH } from '../mcp/routes.js';
+import { createAdaptiveLimit } from './adaptive-limit.js';
 
 /** Seconds a shed client waits before retrying: the requests in flight are done well within it. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
@@ -20,6 +21,8 @@ const SUMMARY_INTERVAL_MS = 10_000;
 export interface AdmissionOptions {
   /** Requests worked on at once; 0 or absent: no bound. */
   maxInFlight?: number;
+  /** The bound shrinks below `maxInFlight` while requests take more than this many times their usual latency; 0 or absent: it does not. */
+  latencyFactor?: number;
   logger: Logger;
   registry: Registry;
 }
@@ -33,13 +36,15 @@ export interface Admission {
 }
 
 /**
- * Load shedding: past `maxInFlight` requests at once, the next is answered 503 with Retry-After before its body
- * is read, instead of waiting behind the others. Requests queued beyond what the process completes in time only
- * add their wait to every request behind them and hold their bodies in memory; answered at once, the client can
- * back off or go to another instance, and the accepted requests keep their latency.
+ * Load shedding: past the bound of requests at once (`maxInFlight`, lower while latency says the process is
+ * saturated: adaptive-limit.ts), the next is answered 503 with Retry-After before its body is read, instead of
+ * waiting behind the others. Requests queued beyond what the process completes in time only add their wait to every
+ * request behind them and hold their bodies in memory; answered at once, the client can back off or go to another
+ * instance, and the accepted requests keep their latency.
  */
 export function createAdmission(options: AdmissionOptions): Admission {
-  const limit = options.maxInFlight ?? 0;
+  const max = options.maxInFlight ?? 0;
+  const limit = createAdaptiveLimit({ max, tolerance: options.latencyFactor ?? 0 });
   let inFlight = 0;
   const shedCount = new Counter({
     name: 'memctx_http_shed_total',
@@ -55,6 +60,14 @@ export function createAdmission(options: AdmissionOptions): Admission {
       this.set(inFlight);
     },
   });
+  new Gauge({
+    name: 'memctx_http_in_flight_limit',
+    help: 'Requests this process works on at once before it sheds: MEMCTX_MAX_IN_FLIGHT, or less while latency is above MEMCTX_SHED_LATENCY_FACTOR × usual.',
+    registers: [options.registry],
+    collect() {
+      this.set(limit.current());
+    },
+  });
 
   const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0 };
   let summaryDue = 0;
@@ -64,7 +77,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     const now = Date.now();
     if (now >= summaryDue) {
       summaryDue = now + SUMMARY_INTERVAL_MS;
-      options.logger.warn({ shed: { ...unlogged }, max_in_flight: limit }, 'overloaded: requests answered 503');
+      options.logger.warn({ shed: { ...unlogged }, in_flight_limit: limit.current() }, 'overloaded: requests answered 503');
       unlogged.in_flight = 0;
       unlogged.commit_queue = 0;
     }
@@ -74,17 +87,22 @@ export function createAdmission(options: AdmissionOptions): Admission {
 
   return {
     gate(req, res, next) {
-      if (limit === 0 || UNBOUNDED_PATHS.has(req.path)) {
+      if (max === 0 || UNBOUNDED_PATHS.has(req.path)) {
         next();
         return;
       }
-      if (inFlight >= limit) {
+      if (inFlight >= limit.current()) {
+        limit.reached();
         shed(res, 'in_flight');
         return;
       }
-      inFlight++;
+      if (++inFlight >= limit.current()) limit.reached();
+      const admitted = performance.now();
       // 'close' follows every answer, and a client that went away too: the slot is given back once either way.
-      res.once('close', () => inFlight--);
+      res.once('close', () => {
+        inFlight--;
+        limit.finished(performance.now() - admitted);
+      });
       next();
     },
     overloaded(error, _req, res, next) {

@@ -52,11 +52,13 @@ export const SETTINGS = {
   purgeIntervalSeconds: setting('MEMCTX_PURGE_INTERVAL_SECONDS', wholeNumber(1).default(60)),
   /** Events per projection transaction: larger batches replay faster, smaller ones show writes sooner. */
   projectorBatchSize: setting('MEMCTX_PROJECTOR_BATCH_SIZE', wholeNumber(1, 100_000).default(1_000)),
-  /**
-   * Requests one API process works on at once; one more is answered 503 + Retry-After at once (0: no bound).
-   * About the requests it completes per second times the latency it should keep under overload.
-   */
+  /** The most requests one API process works on at once; one more is answered 503 + Retry-After at once (0: no bound). */
   maxInFlight: setting('MEMCTX_MAX_IN_FLIGHT', wholeNumber(0, 100_000).default(64)),
+  /**
+   * While requests take more than this many times their usual latency and the bound is reached, the bound shrinks
+   * below MEMCTX_MAX_IN_FLIGHT (and grows back once they do not); 0: the bound stays fixed.
+   */
+  shedLatencyFactor: setting('MEMCTX_SHED_LATENCY_FACTOR', wholeNumber(0, 100).default(2)),
   /** Appends waiting for the group commit; one more is refused with 503 + Retry-After (0: no bound). */
   commitQueueMax: setting('MEMCTX_COMMIT_QUEUE_MAX', wholeNumber(0, 1_000_000).default(1_024)),
   /** `Config` splits it into `bodyLimit` (as written, for messages) and `bodyLimitBytes` (what the parser enforces). */
