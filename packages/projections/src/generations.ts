@@ -145,6 +145,21 @@ export async function createGeneration(db: Db, projection: Projection, status: '
   });
 }
 
+/**
+ * Drops a generation whose rebuild failed (its tables, checkpoint and row), so it neither lingers nor is mistaken
+ * for a rebuild in progress; false when it is no longer `building` (switched over, or already dropped).
+ */
+export async function discardGeneration(db: Db, name: string, generation: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await lockGeneration(tx, name, generation)) !== 'building') return false;
+    const schemaName = schemaNameFor(name, generation);
+    await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+    await tx.query('DELETE FROM processor_checkpoints WHERE processor = $1', [schemaName]);
+    await tx.query('DELETE FROM projection_generations WHERE name = $1 AND generation = $2', [name, generation]);
+    return true;
+  });
+}
+
 export async function exposeViews(tx: Queryable, projection: Projection, schemaName: string): Promise<void> {
   for (const table of projection.tables) {
     await tx.exec(`DROP VIEW IF EXISTS public.${table}; CREATE VIEW public.${table} AS SELECT * FROM ${schemaName}.${table};`);

@@ -1,6 +1,6 @@
 export { defineProjection, applyHandled, handledEvents, parseRecordedEvent, isOneOf, type Projection, type ProjectionDefinition, type ProjectedEvent } from './projection.js';
 export {
-  migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration, createIndexes,
+  migrateGenerations, listGenerations, activeGeneration, ensureActiveGeneration, createGeneration, createIndexes, discardGeneration,
   type Generation, type GenerationStatus,
 } from './generations.js';
 export { catchUp, runLive, type Runner, type LiveRunnerOptions } from './runner.js';

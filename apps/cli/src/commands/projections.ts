@@ -3,9 +3,11 @@ import cliProgress from 'cli-progress';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { START, createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore } from '@memctx/event-store-kurrentdb';
-import { ensureActiveGeneration, migrateGenerations, projectionStatus, rebuildProjection, type Projection } from '@memctx/projections';
+import {
+  discardGeneration, ensureActiveGeneration, listGenerations, migrateGenerations, projectionStatus, rebuildProjection, type Projection, type RebuildResult,
+} from '@memctx/projections';
 import { allProjections, projectionNamed } from '@memctx/read-models';
-import { parseSealingKey } from '@memctx/shared';
+import { dependencyFailure, parseSealingKey, retryWithBackoff } from '@memctx/shared';
 import { openShreddingStore } from '@memctx/shredding';
 import type { CommandGroup } from '../command.js';
 import { CliError, EXIT, usageError, type CliIo } from '../io.js';
@@ -17,7 +19,9 @@ Usage:
   memctx projections rebuild <name>|all       replay into new tables, switch over when caught up
 
 Rebuilds are blue/green: live reads keep being served from the current tables until the
-new ones have caught up; no side effect (jobs, Kafka) fires again.
+new ones have caught up; no side effect (jobs, Kafka) fires again. If the database goes
+away mid-rebuild, the rebuild waits for it (up to 2 minutes) and rebuilds that projection
+again; the tables served never change before a switch-over.
 
 Environment:
   MEMCTX_DATABASE_URL   the PostgreSQL database of the deployment
@@ -69,6 +73,37 @@ async function status(db: Db, store: EventStore, io: CliIo, json: boolean): Prom
   return EXIT.ok;
 }
 
+/** How long a rebuild waits for a database that went away before it gives up. */
+const DATABASE_WAIT_MS = 120_000;
+
+/**
+ * One projection's rebuild, run again from the start when the database goes away under it (a restart, a
+ * failover): the generation it was filling is dropped once the database answers (its lanes do not commit
+ * with their checkpoint, so it cannot be resumed). The served tables never change until a switch-over, so
+ * whatever stops it leaves them as they were.
+ */
+async function rebuildRetrying(db: Db, io: CliIo, projection: Projection, run: () => Promise<RebuildResult>): Promise<RebuildResult> {
+  const giveUpAt = Date.now() + DATABASE_WAIT_MS;
+  const unchanged = `the ${projection.name} read model served is unchanged`;
+  for (;;) {
+    // Generations above this one that are still building when the attempt failed are the attempt's own.
+    let newest: number | undefined;
+    try {
+      newest = Math.max(0, ...(await listGenerations(db, projection.name)).map((g) => g.generation));
+      return await run();
+    } catch (error) {
+      if (!dependencyFailure(error)) throw error;
+      io.stderr(`memctx: the database went away while rebuilding ${projection.name} (${(error as Error).message}); ${unchanged}, rebuilding it again once the database answers\n`);
+      await retryWithBackoff(async () => {
+        if (Date.now() > giveUpAt) throw new CliError(`the database did not come back within ${DATABASE_WAIT_MS / 1000} s; ${unchanged}; run the rebuild again`);
+        for (const left of await listGenerations(db, projection.name)) {
+          if (newest !== undefined && left.generation > newest && left.status === 'building') await discardGeneration(db, projection.name, left.generation);
+        }
+      }, { baseMs: 250, capMs: 2_000, stopped: () => Date.now() > giveUpAt });
+    }
+  }
+}
+
 async function rebuild(db: Db, events: EventStore, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
   await migrateEventStore(db);
   // Replays see what projectors see: personal fields opened, purged sessions' fields as placeholders.
@@ -87,13 +122,12 @@ async function rebuild(db: Db, events: EventStore, io: CliIo, projections: reado
     const started = performance.now();
     const rateAt = (processed: number) => Math.round(processed / Math.max((performance.now() - started) / 1000, 0.001));
     bar?.start(Math.max(total, 1), 0, { rate: 0, phase: 'replaying' });
-    const result = await rebuildProjection(db, store, projection, {
+    const result = await rebuildRetrying(db, io, projection, () => rebuildProjection(db, store, projection, {
       onProgress: (progress) => {
         if (progress.processed > (bar?.getTotal() ?? 0)) bar?.setTotal(progress.processed);
         bar?.update(progress.processed, { rate: rateAt(progress.processed), phase: progress.phase });
       },
-    });
-    bar?.stop();
+    })).finally(() => bar?.stop());
     const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
     io.stdout(
       `${projection.name}: generation ${result.from ?? '-'} -> ${result.to}, ${result.events} events in ${result.seconds.toFixed(1)} s (${rate} events/s)\n`,
