@@ -19,23 +19,12 @@ for (const group of ['packages', 'apps']) {
 }
 
 /**
- * Tests that need no service (no PostgreSQL, Redis, Kafka, embedding model) and no database at all: `pnpm test:unit`.
- * The PGlite suites need no server either, but replaying the contract on WebAssembly PostgreSQL takes most of a
- * minute, so they run with the integration project; `pnpm test` runs both.
+ * A test file says its kind by its name. `*.unit.test.ts` needs no service (no PostgreSQL, Redis, Kafka, embedding
+ * model) and no database at all: `pnpm test:unit`. Every other test file is an integration test, and test/e2e and
+ * test/faults hold only those. The PGlite suites need no server either, but replaying the contract on WebAssembly
+ * PostgreSQL takes most of a minute, so they are named as integration tests; `pnpm test` runs both projects.
  */
-const UNIT = [
-  'packages/{client,contracts,domain,kafka,shared,tokens}/test/**/*.test.ts',
-  'packages/commands/test/{append-batcher-bound,cached-decision,command-handler}.test.ts',
-  'packages/projections/test/**/*.test.ts',
-  'packages/connectors/test/{filesystem,github,registry,web}.test.ts',
-  'packages/event-store/test/in-memory.test.ts',
-  'packages/event-store-kurrentdb/test/{positions,store}.test.ts',
-  'packages/shredding/test/envelope.test.ts',
-  'packages/sip/test/{compose,match}.test.ts',
-  'apps/api/test/{adaptive-limit,admission,health,http,validation}.test.ts',
-  'apps/cli/test/{cli,import-plan,user-commands}.test.ts',
-  'test/architecture/**/*.test.ts',
-];
+const UNIT = ['packages/*/test/**/*.unit.test.ts', 'apps/*/test/**/*.unit.test.ts', 'test/architecture/**/*.unit.test.ts'];
 
 export default defineConfig({
   resolve: { alias },

@@ -26,7 +26,7 @@ const factory: EventStoreFactory = {
 if (url) {
   eventStoreContract('KurrentDB', factory);
 } else {
-  // No KurrentDB server runs on the development and CI machines; positions.test.ts and store.test.ts still run.
+  // No KurrentDB server runs on the development and CI machines; positions.unit.test.ts and store.unit.test.ts still run.
   process.stderr.write('KurrentDB contract suite skipped: set KURRENTDB_URL=kurrentdb://host:2113?tls=false to run it against a server\n');
   describe.skip('KurrentDB (KURRENTDB_URL not set)', () => eventStoreContract('KurrentDB', factory));
 }
