@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './roles.js';
@@ -22,7 +22,8 @@ export interface OwnBroker {
 
 const KAFKA_HOME = resolve(import.meta.dirname, '../../infra/kafka');
 const LIB = join(KAFKA_HOME, '.lib');
-const START_TIMEOUT_MS = 60_000;
+// A JVM on a busy two-core machine can take most of a minute to start.
+const START_TIMEOUT_MS = 120_000;
 
 function properties(dir: string, port: number, controllerPort: number): string {
   return [
@@ -60,12 +61,18 @@ export async function startOwnBroker(): Promise<OwnBroker> {
   let starts = 0;
   const start = async () => {
     // One log per start, kept beside the data for a failed run.
-    const log = openSync(join(dir, `kafka-${++starts}.log`), 'w');
+    const logFile = join(dir, `kafka-${++starts}.log`);
+    const log = openSync(logFile, 'w');
     child = spawn('java', [...java, 'kafka.Kafka', props], { cwd: dir, stdio: ['ignore', log, log] });
     // A test runner that ends without afterAll (killed, timed out) must not leave the JVM behind.
     const orphaned = child;
     process.once('exit', () => orphaned.kill('SIGKILL'));
-    await untilAccepting(port, child, START_TIMEOUT_MS, `the test's Kafka broker (log: ${dir})`);
+    await untilAccepting(port, child, START_TIMEOUT_MS, 'the test\'s Kafka broker').catch((error: Error) => {
+      // The directory goes with the test: its log's errors, or its last lines, go into the failure.
+      const lines = readFileSync(logFile, 'utf8').split('\n');
+      const errors = lines.filter((line) => /\] (ERROR|FATAL) /.test(line));
+      throw new Error(`${error.message}:\n${(errors.length > 0 ? errors.slice(0, 10) : lines.slice(-20)).join('\n')}`);
+    });
   };
   const stop = async () => {
     if (!child || child.exitCode !== null) return;

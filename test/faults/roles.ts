@@ -36,7 +36,11 @@ export async function startRole(role: 'api' | 'projector' | 'worker' | 'relay', 
   const health = role === 'api' ? `${url}/api/v1/health` : `${url}/health`;
   for (const deadline = Date.now() + 90_000; ; await new Promise((r) => setTimeout(r, 250))) {
     if ((await fetch(health).catch(() => undefined))?.status === 200) break;
-    if (exited || Date.now() > deadline) throw new Error(`the ${role} process did not become healthy (exit: ${JSON.stringify(exited)})`);
+    if (exited || Date.now() > deadline) {
+      // Not left running behind a test that failed to start it.
+      child.kill('SIGKILL');
+      throw new Error(`the ${role} process did not become healthy (exit: ${JSON.stringify(exited)})`);
+    }
   }
   return { child, url, exit: () => exited };
 }
