@@ -79,8 +79,8 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     abstain: query !== null && judgement.abstain,
   }));
   // The cited records were read with their sessions: no second look-up of the same rows.
-  const sessionOf = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));
-  const cited = new Set(composed.record_ids.map((id) => sessionOf.get(id)).filter((session) => typeof session === 'string'));
+  const sessionOfRecord = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));
+  const cited = new Set(composed.record_ids.map((id) => sessionOfRecord.get(id)).filter((session) => typeof session === 'string'));
   // Memory that holds nothing to cite grounds nothing, whatever the model said of the query.
   const grounded = judgement.grounded && composed.records_used > 0;
   return { ...composed, ...judgement, grounded, abstain: !grounded, tokens_baseline: lexical.scopeTokens, cited_session_ids: [...cited].sort() };

@@ -17,7 +17,7 @@ export interface WeightedTerm {
 
 // A stem weighs at least this much in coverage, so a name every record holds still has to be in the turn that answers.
 const MIN_TERM_WEIGHT = 1;
-// Past this idf a term is held by fewer than ~40% of the records: it tells records apart.
+// Past this idf a term is held by well under half of the records: it tells records apart.
 const SELECTIVE_IDF = 0.9;
 // A word longer than its stem by more than this is another word that shares a prefix ("go" is not "google").
 const MAX_SUFFIX = 4;

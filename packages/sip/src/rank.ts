@@ -6,7 +6,7 @@ import type { TurnEvidence } from './match.js';
  * score: what the user said or confirmed and verified documents first, a
  * conversation round next, inferences last.
  */
-export const PROVENANCE_WEIGHT: Record<string, number> = {
+export const PROVENANCE_WEIGHT: Record<Candidate['provenance'], number> = {
   USER_STATED: 1,
   USER_CONFIRMED: 1,
   DOCUMENT_VERIFIED: 0.95,
@@ -50,9 +50,8 @@ export const NEIGHBOUR_SHARE = 0.6;
 /**
  * Adds the session neighbours of the best-ranked records: each neighbour
  * (the round before or after an anchor) ranks at a share of its anchor's
- * score, or keeps its own score when that is higher. Measured on LoCoMo, the
- * round after the one that names the topic often holds the answer
- * (docs/decisions.md, "SIP build").
+ * score, or keeps its own score when that is higher: the round after the one
+ * that names the topic often holds the answer (docs/decisions.md, "SIP build").
  */
 export function withNeighbours<C extends { record_id: string }>(
   ranked: readonly Scored<C>[],
