@@ -5,17 +5,20 @@ import { createAdaptiveLimit } from '../src/http/adaptive-limit.js';
 function limitOnClock(max: number, tolerance = 2) {
   let now = 0;
   const limit = createAdaptiveLimit({ max, tolerance, now: () => now });
-  return {
-    limit,
-    window(ms: number, options: { bound?: boolean } = {}) {
-      if (options.bound) limit.reached();
-      for (let i = 0; i < 20; i++) limit.finished(ms);
-      now += 250;
-      // The next event closes the window.
-      limit.finished(ms);
-      return limit.current();
-    },
+  const window = (ms: number, options: { bound?: boolean } = {}) => {
+    if (options.bound) limit.reached();
+    for (let i = 0; i < 20; i++) limit.finished(ms);
+    now += 250;
+    // The next event closes the window.
+    limit.finished(ms);
+    return limit.current();
   };
+  /** Five calm windows at 20 ms, then `count` windows at the limit taking 200 ms; the limits after each of those. */
+  const overloaded = (count: number) => {
+    for (let i = 0; i < 5; i++) window(20);
+    return Array.from({ length: count }, () => window(200, { bound: true }));
+  };
+  return { limit, window, overloaded };
 }
 
 describe('adaptive in-flight limit', () => {
@@ -25,17 +28,14 @@ describe('adaptive in-flight limit', () => {
   });
 
   it('given the limit reached while latency is above twice the usual, cuts it by a fifth per window down to the floor', () => {
-    const { window } = limitOnClock(64);
-    for (let i = 0; i < 5; i++) window(20);
-    const limits = Array.from({ length: 12 }, () => window(200, { bound: true }));
+    const limits = limitOnClock(64).overloaded(12);
     expect(limits.slice(0, 3)).toEqual([51, 40, 32]);
     expect(limits.at(-1)).toBe(4);
   });
 
   it('grows back by a tenth per window once the latency is usual again, up to the ceiling', () => {
-    const { window } = limitOnClock(64);
-    for (let i = 0; i < 5; i++) window(20);
-    for (let i = 0; i < 12; i++) window(200, { bound: true });
+    const { window, overloaded } = limitOnClock(64);
+    overloaded(12);
     const limits = Array.from({ length: 40 }, () => window(25, { bound: true }));
     expect(limits.slice(0, 3)).toEqual([5, 6, 7]);
     expect(limits.at(-1)).toBe(64);

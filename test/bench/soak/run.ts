@@ -14,14 +14,16 @@ import { runClosedLoop, runOpenLoop, type LoadRequest } from '../lib/open-loop.j
 import { heapUsedMb, sampleRss } from '../lib/process-memory.js';
 import { fmt } from '../lib/stats.js';
 import { findSustainableRate } from '../lib/sustainable-rate.js';
-import { createWindows, p99Of } from './windows.js';
+import { createWindows, p99Of, type Window } from './windows.js';
 
 const minutes = Number(process.env.MEMCTX_SOAK_MINUTES ?? 30);
 const windowMinutes = Number(process.env.MEMCTX_SOAK_WINDOW_MINUTES ?? 5);
 const sipShare = Number(process.env.MEMCTX_SOAK_SIP_SHARE ?? 0.2);
 const USERS = 64;
 const ROLES = ['api', 'projector'] as const;
+const HEAP_SAMPLE_MS = 5_000;
 
+const heapRange = (w: Window, role: string) => `${fmt(w.heapMin[role] ?? Number.NaN, 0)}–${fmt(w.heapMax[role] ?? Number.NaN, 0)}`;
 const load = () => loadavg().map((l) => fmt(l, 2)).join(' ');
 const service = await startMemctxUnderLoad({ users: USERS });
 const round = roundRequest(service.keys);
@@ -58,36 +60,49 @@ try {
   const windowCount = Math.max(1, Math.round(minutes / windowMinutes));
   const windows = createWindows(windowMs, windowCount);
   rss.reset();
-  // At each window's end: its peak RSS, the heap now, the projection lag now.
+  // At each window's end: its peak RSS and the projection lag now.
   const closeWindow = async (index: number) => {
     const window = windows.at(index);
     window.rss = rss.peaks();
     rss.reset();
-    for (const role of ROLES) window.heap[role] = await heapUsedMb(service.metricsUrls[role]).catch(() => Number.NaN);
     window.projectionLag = await service.projectionLag();
   };
   let closed = 0;
+  const heapTimer = setInterval(() => {
+    const window = windows.at(closed);
+    for (const role of ROLES) {
+      void heapUsedMb(service.metricsUrls[role]).then((mb) => {
+        window.heapMin[role] = Math.min(window.heapMin[role] ?? Infinity, mb);
+        window.heapMax[role] = Math.max(window.heapMax[role] ?? 0, mb);
+      }, () => undefined);
+    }
+  }, HEAP_SAMPLE_MS);
   const timer = setInterval(() => {
     if (closed < windowCount - 1) void closeWindow(closed++);
   }, windowMs);
   const summary = await runOpenLoop({ origin: service.apiUrl, rate, seconds: minutes * 60, request: mixed, onAnswer: windows.record });
   clearInterval(timer);
+  clearInterval(heapTimer);
   await closeWindow(closed);
 
-  console.log(`\n| window | rounds/s | SIP builds/s | shed | errors | round p99 ms | SIP p99 ms | RSS MB api / projector | heap MB api / projector | projection lag |`);
+  console.log(`\n| window | rounds/s | SIP builds/s | shed | errors | round p99 ms | SIP p99 ms | peak RSS MB api / projector | used heap MB, lowest–highest, api / projector | projection lag |`);
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   const seconds = windowMinutes * 60;
   for (const w of windows.windows) {
     const errors = Object.values(w.errors).reduce((n, e) => n + e, 0);
     console.log(`| ${w.index * windowMinutes}–${(w.index + 1) * windowMinutes} min | ${fmt((w.accepted.round ?? 0) / seconds)} | ${fmt((w.accepted.sip ?? 0) / seconds)} | ${w.shed} | ` +
       `${errors}${errors ? ` ${JSON.stringify(w.errors)}` : ''} | ${fmt(p99Of(w.latencies.round))} | ${fmt(p99Of(w.latencies.sip))} | ` +
-      `${fmt(w.rss.api ?? 0, 0)} / ${fmt(w.rss.projector ?? 0, 0)} | ${fmt(w.heap.api ?? 0, 0)} / ${fmt(w.heap.projector ?? 0, 0)} | ${w.projectionLag} |`);
+      `${fmt(w.rss.api ?? 0, 0)} / ${fmt(w.rss.projector ?? 0, 0)} | ${heapRange(w, 'api')} / ${heapRange(w, 'projector')} | ${w.projectionLag} |`);
   }
   const [first, ...rest] = windows.windows;
   if (first && rest.length > 0) {
     for (const role of ROLES) {
       const later = Math.max(...rest.map((w) => w.rss[role] ?? 0));
       console.log(`  ${role}: peak RSS after the first window ${fmt(later, 0)} MB vs ${fmt(first.rss[role] ?? 0, 0)} MB in it: ${fmt(((later / (first.rss[role] ?? 1)) - 1) * 100)} % (goal < 10 %)`);
+    }
+    for (const role of ROLES) {
+      const floors = windows.windows.map((w) => w.heapMin[role] ?? Number.NaN);
+      console.log(`  ${role}: lowest used heap per window ${floors.map((mb) => fmt(mb, 0)).join(', ')} MB`);
     }
     for (const kind of ['round', 'sip']) {
       const p99s = rest.map((w) => p99Of(w.latencies[kind]));

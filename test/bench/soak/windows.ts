@@ -8,9 +8,14 @@ export interface Window {
   errors: Record<string, number>;
   /** Accepted latencies by kind, ms. */
   latencies: Record<string, number[]>;
-  /** Peak RSS in the window and used heap at its end, MB, by process. */
+  /** Peak RSS in the window, MB, by process. */
   rss: Record<string, number>;
-  heap: Record<string, number>;
+  /**
+   * Used heap sampled every few seconds, lowest and highest in the window, MB, by process: the lowest is about what
+   * survives garbage collection, so it is the one that grows if something leaks.
+   */
+  heapMin: Record<string, number>;
+  heapMax: Record<string, number>;
   projectionLag: number;
 }
 
@@ -19,7 +24,7 @@ export function createWindows(windowMs: number, count: number) {
   const windows: Window[] = [];
   const at = (index: number): Window => {
     while (windows.length <= index) {
-      windows.push({ index: windows.length, accepted: {}, shed: 0, errors: {}, latencies: {}, rss: {}, heap: {}, projectionLag: 0 });
+      windows.push({ index: windows.length, accepted: {}, shed: 0, errors: {}, latencies: {}, rss: {}, heapMin: {}, heapMax: {}, projectionLag: 0 });
     }
     return windows[index]!;
   };
