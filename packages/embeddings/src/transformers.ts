@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import { env, mean_pooling, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 import { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
 import { createMicroBatcher } from './micro-batch.js';
 
@@ -12,6 +12,13 @@ export interface TransformersEmbedderOptions {
   batchSize?: number;
   /** Queries that arrive within this many milliseconds share one forward pass. */
   queryWindowMs?: number;
+  /**
+   * Tokens of a text the model reads (at most the model's 512); the rest is cut. Attention is quadratic in a
+   * batch's longest text, so the few long turns cost most of the forward pass; the cache key stays the whole text.
+   */
+  maxTokens?: number;
+  /** onnxruntime's intra-op threads for one forward pass (0 or absent: its default, one per core). */
+  threads?: number;
 }
 
 const DIMENSIONS: Record<string, number> = { 'BAAI/bge-small-en-v1.5': 384, 'Xenova/bge-small-en-v1.5': 384, 'Xenova/all-MiniLM-L6-v2': 384 };
@@ -31,12 +38,18 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   env.localModelPath = `${modelsDir}/`;
   env.allowLocalModels = true;
   env.allowRemoteModels = options.allowRemote ?? false;
-  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu' });
-  const pooling = modelId.includes('MiniLM') ? 'mean' : 'cls';
+  const threads = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
+  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: threads });
+  const meanPooling = modelId.includes('MiniLM');
   const batchSize = options.batchSize ?? 32;
+  const maxTokens = Math.min(options.maxTokens ?? 512, 512);
 
+  // The pipeline's own call, but with the tokenizer's max_length set to `maxTokens`, which the pipeline does not expose.
   const run = async (texts: string[]): Promise<Float32Array[]> => {
-    const output = await extractor(texts, { pooling, normalize: true });
+    const inputs = extractor.tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
+    const { last_hidden_state: hidden } = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
+    const pooled = meanPooling ? mean_pooling(hidden, inputs.attention_mask as Tensor) : hidden.slice(null, 0);
+    const output = pooled.normalize(2, -1);
     const [rows, width] = output.dims as [number, number];
     const data = output.data as Float32Array;
     return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));

@@ -53,6 +53,19 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
     together.forEach((v, i) => apart.forEach((w, j) => j !== i && expect(dot(v, apart[i]!)).toBeGreaterThan(dot(v, w))));
   });
 
+  it('reads at most maxTokens of a text, on one intra-op thread when asked', async () => {
+    const short = await createTransformersEmbedder({ modelsDir: MODELS_DIR, maxTokens: 16, threads: 1 });
+    try {
+      const head = 'the oven runs twenty degrees hot so we bake the bread at two hundred degrees for forty minutes';
+      const [cut, whole] = await short.embedDocuments([head, `${head} and then a long story about a train to Lisbon`]);
+      expect(dot(cut!, whole!)).toBeGreaterThan(0.999);
+      const [full] = await embedder.embedDocuments([`${head} and then a long story about a train to Lisbon`]);
+      expect(dot(whole!, full!)).toBeLessThan(0.99);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('says how to get the model when the files are missing', async () => {
     await expect(createTransformersEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh/);
   });

@@ -1,0 +1,94 @@
+/**
+ * Embedding options side by side in one run, in the shape the filler embeds: each
+ * call is 64 rounds' user sides followed by their replies. Options take turns
+ * (A B C … A B C …) so load from other processes falls on all of them alike; each
+ * prints texts/s, rounds/s and CPU per round (this process, onnxruntime's threads
+ * included), median of the passes.
+ *   pnpm bench:embeddings:options
+ * Env: MEMCTX_BENCH_ROUNDS (rounds per pass, default 192), MEMCTX_BENCH_PASSES (default 3),
+ *      MEMCTX_BENCH_OPTIONS (names to run, comma-separated; default all),
+ *      MEMCTX_BENCH_LONG=1 (each user side is its whole session so far, cut at 2,000 characters: long texts as platforms post them).
+ */
+import { resolve } from 'node:path';
+import { createTransformersEmbedder, type Embedder, type TransformersEmbedderOptions } from '@memctx/embeddings';
+import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
+import { fmt } from '../lib/stats.js';
+
+const modelsDir = resolve(import.meta.dirname, '../../..', process.env.MEMCTX_MODELS_DIR ?? 'models');
+const PASSES = Number(process.env.MEMCTX_BENCH_PASSES ?? 3);
+const long = ['1', 'on', 'true'].includes(process.env.MEMCTX_BENCH_LONG ?? '');
+
+interface Round { user: string; reply: string }
+const rounds: Round[] = loadSamples().flatMap((sample) => {
+  const all = roundsOf(sample);
+  return all.map((r, i) => ({
+    user: long ? all.slice(0, i + 1).map((x) => turnText(x.user)).join('\n').slice(-2_000) : turnText(r.user),
+    reply: r.assistant ? turnText(r.assistant) : '',
+  }));
+}).slice(0, Number(process.env.MEMCTX_BENCH_ROUNDS ?? 192));
+
+interface BenchOption {
+  name: string;
+  embedder: Omit<TransformersEmbedderOptions, 'modelsDir'>;
+  /** Which rounds' replies get a vector. */
+  reply: (round: Round) => boolean;
+}
+const always = (round: Round) => round.reply.trim() !== '';
+const OPTIONS: BenchOption[] = [
+  { name: 'today (batch 32, 512 tokens, default threads, replies)', embedder: {}, reply: always },
+  { name: '1 thread', embedder: { threads: 1 }, reply: always },
+  { name: '2 threads', embedder: { threads: 2 }, reply: always },
+  { name: 'batch 8', embedder: { batchSize: 8 }, reply: always },
+  { name: 'batch 64', embedder: { batchSize: 64 }, reply: always },
+  { name: 'max 128 tokens', embedder: { maxTokens: 128 }, reply: always },
+  { name: 'max 256 tokens', embedder: { maxTokens: 256 }, reply: always },
+  { name: 'no reply vectors', embedder: {}, reply: () => false },
+  { name: 'MiniLM-L6', embedder: { modelId: 'Xenova/all-MiniLM-L6-v2' }, reply: always },
+  { name: '1 thread, max 128 tokens', embedder: { threads: 1, maxTokens: 128 }, reply: always },
+  { name: '1 thread, max 128 tokens, no reply vectors', embedder: { threads: 1, maxTokens: 128 }, reply: () => false },
+  { name: 'MiniLM-L6, 1 thread, max 128 tokens', embedder: { modelId: 'Xenova/all-MiniLM-L6-v2', threads: 1, maxTokens: 128 }, reply: always },
+];
+const wanted = process.env.MEMCTX_BENCH_OPTIONS?.split(',').map((s) => s.trim());
+const options = OPTIONS.filter((o) => !wanted || wanted.some((w) => o.name.startsWith(w)));
+
+const calls = (option: BenchOption): string[][] => {
+  const out: string[][] = [];
+  for (let i = 0; i < rounds.length; i += 64) {
+    const slice = rounds.slice(i, i + 64);
+    out.push([...slice.map((r) => r.user), ...slice.filter(option.reply).map((r) => r.reply)]);
+  }
+  return out;
+};
+
+const embedders = new Map<BenchOption, Embedder>();
+for (const option of options) {
+  try {
+    embedders.set(option, await createTransformersEmbedder({ modelsDir, ...option.embedder }));
+  } catch (error) {
+    process.stderr.write(`  ${option.name}: skipped (${(error as Error).message})\n`);
+  }
+}
+
+interface Pass { texts: number; seconds: number; cpuMs: number }
+const passes = new Map<BenchOption, Pass[]>([...embedders.keys()].map((o) => [o, []]));
+for (const [option, embedder] of embedders) await embedder.embedDocuments(calls(option)[0]!.slice(0, 16)); // warm up
+for (let pass = 0; pass < PASSES; pass++) {
+  for (const [option, embedder] of embedders) {
+    const work = calls(option);
+    const cpu = process.cpuUsage();
+    const began = performance.now();
+    for (const call of work) await embedder.embedDocuments(call);
+    const used = process.cpuUsage(cpu);
+    passes.get(option)!.push({ texts: work.flat().length, seconds: (performance.now() - began) / 1000, cpuMs: (used.user + used.system) / 1000 });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(`\nEmbedding options, ${rounds.length} LoCoMo rounds${long ? ' (user side = session so far, ≤ 2,000 chars)' : ''} per pass in calls of 64 rounds, median of ${PASSES} passes taking turns`);
+console.log(`  ${'option'.padEnd(56)} ${'texts/s'.padStart(8)} ${'rounds/s'.padStart(9)} ${'CPU ms/round'.padStart(13)}`);
+for (const [option, runs] of passes) {
+  const seconds = median(runs.map((r) => r.seconds));
+  const cpu = median(runs.map((r) => r.cpuMs));
+  console.log(`  ${option.name.padEnd(56)} ${fmt(runs[0]!.texts / seconds).padStart(8)} ${fmt(rounds.length / seconds).padStart(9)} ${fmt(cpu / rounds.length).padStart(13)}`);
+}
+for (const embedder of embedders.values()) await embedder.close();
