@@ -46,7 +46,10 @@ describe('memctx projections', () => {
     const env = { MEMCTX_DATABASE_URL: database.url, MEMCTX_EVENT_STORE: 'kurrentdb' };
     const missing = capture(env);
     expect(await runCli(['projections', 'rebuild', 'all'], missing.io)).toBe(2);
-    expect(missing.err.join('')).toContain('KURRENTDB_URL is required with MEMCTX_EVENT_STORE=kurrentdb');
+    expect(missing.err.join('')).toContain('KURRENTDB_URL: required because MEMCTX_EVENT_STORE is kurrentdb');
+    const misspelt = capture({ ...env, MEMCTX_EVENT_STORE: 'kurrent' });
+    expect(await runCli(['projections', 'status'], misspelt.io)).toBe(2);
+    expect(misspelt.err.join('')).toContain('MEMCTX_EVENT_STORE:');
     const unreachable = capture({ ...env, KURRENTDB_URL: 'kurrentdb://127.0.0.1:1?tls=false' });
     expect(await runCli(['projections', 'rebuild', 'sessions'], unreachable.io)).toBe(1);
     // Nothing switched: the sessions projection is still on the generation the previous test built.

@@ -7,7 +7,7 @@ import {
   discardGeneration, ensureActiveGeneration, listGenerations, migrateGenerations, projectionStatus, rebuildProjection, type Projection, type RebuildResult,
 } from '@memctx/projections';
 import { allProjections, projectionNamed } from '@memctx/read-models';
-import { dependencyFailure, parseSealingKey, retryWithBackoff } from '@memctx/shared';
+import { ConfigError, dependencyFailure, loadConfig, parseSealingKey, retryWithBackoff, type Config } from '@memctx/shared';
 import { openShreddingStore } from '@memctx/shredding';
 import type { CommandGroup } from '../command.js';
 import { CliError, EXIT, usageError, type CliIo } from '../io.js';
@@ -30,23 +30,32 @@ Environment:
   MEMCTX_EVENT_STORE    postgres (default) or kurrentdb: where the deployment keeps its events
   KURRENTDB_URL         with kurrentdb: its connection string`;
 
-async function openDatabase(io: CliIo): Promise<Db> {
-  const url = io.env.MEMCTX_DATABASE_URL;
-  if (url) return createPostgresDb({ connectionString: url, maxConnections: 4, applicationName: 'memctx-cli' });
-  return createPgliteDb({ dataDir: io.env.MEMCTX_DATA_DIR ?? '.memctx/data' });
+/**
+ * The deployment's settings, read through the schema the services use: a value the service would refuse
+ * is refused here with the same message, before anything is opened.
+ */
+function deploymentConfig(io: CliIo): Config {
+  try {
+    return loadConfig(io.env, { onWarning: (line) => io.stderr(`memctx: warning: ${line}\n`) });
+  } catch (error) {
+    if (error instanceof ConfigError) throw usageError(`invalid configuration:\n${error.message}`);
+    throw error;
+  }
+}
+
+async function openDatabase(config: Config): Promise<Db> {
+  if (config.databaseUrl) return createPostgresDb({ connectionString: config.databaseUrl, maxConnections: 4, applicationName: 'memctx-cli' });
+  return createPgliteDb({ dataDir: config.dataDir });
 }
 
 /**
  * The deployment's events, where the services keep them: replaying the PostgreSQL table of a
  * KurrentDB deployment would rebuild empty read models and switch to them.
  */
-function openEvents(db: Db, io: CliIo): { events: EventStore; close(): Promise<void> } {
-  const kind = io.env.MEMCTX_EVENT_STORE?.trim().toLowerCase() || 'postgres';
-  if (kind === 'postgres') return { events: createPostgresEventStore(db), close: async () => undefined };
-  if (kind !== 'kurrentdb') throw usageError(`MEMCTX_EVENT_STORE must be postgres or kurrentdb (got ${JSON.stringify(kind)})`);
-  const url = io.env.KURRENTDB_URL?.trim();
-  if (!url) throw usageError('KURRENTDB_URL is required with MEMCTX_EVENT_STORE=kurrentdb');
-  const store = createKurrentDbEventStore({ connectionString: url.replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:') });
+function openEvents(db: Db, config: Config): { events: EventStore; close(): Promise<void> } {
+  if (config.eventStore === 'postgres') return { events: createPostgresEventStore(db), close: async () => undefined };
+  // loadConfig refuses kurrentdb without a URL.
+  const store = createKurrentDbEventStore({ connectionString: config.kurrentDbUrl!.replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:') });
   return { events: store, close: () => store.close() };
 }
 
@@ -104,10 +113,10 @@ async function rebuildRetrying(db: Db, io: CliIo, projection: Projection, run: (
   }
 }
 
-async function rebuild(db: Db, events: EventStore, io: CliIo, projections: readonly Projection[], showBar: boolean): Promise<number> {
+async function rebuild(db: Db, events: EventStore, io: CliIo, config: Config, projections: readonly Projection[], showBar: boolean): Promise<number> {
   await migrateEventStore(db);
   // Replays see what projectors see: personal fields opened, purged sessions' fields as placeholders.
-  const { store } = await openShreddingStore(db, { masterKey: parseSealingKey(io.env.MEMCTX_CREDENTIALS_KEY, 'MEMCTX_CREDENTIALS_KEY'), events });
+  const { store } = await openShreddingStore(db, { masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY'), events });
   await migrateGenerations(db);
   const total = await store.countAfter(START);
   for (const projection of projections) {
@@ -162,14 +171,15 @@ export const projectionsCommand: CommandGroup = {
     } else if (sub !== 'status') {
       throw usageError(`unknown subcommand '${sub}'\n\n${HELP}`);
     }
-    const db = await openDatabase(io).catch((error: unknown) => {
+    const config = deploymentConfig(io);
+    const db = await openDatabase(config).catch((error: unknown) => {
       throw new CliError(`cannot open the database: ${(error as Error).message}`);
     });
     try {
-      const { events, close } = openEvents(db, io);
+      const { events, close } = openEvents(db, config);
       try {
         if (sub === 'status') return await status(db, events, io, parsed.values.json ?? false);
-        return await rebuild(db, events, io, projections, !(parsed.values.json ?? false) && process.stderr.isTTY === true);
+        return await rebuild(db, events, io, config, projections, !(parsed.values.json ?? false) && process.stderr.isTTY === true);
       } finally {
         await close();
       }
