@@ -91,6 +91,7 @@ describe('tracing one round (issue 27)', () => {
       'embedding filler batch of the round',
     );
     const sipBuild = await waitFor(() => spans().find((span) => span.name === 'sip build'), 'sip build span');
+    expect(sipBuild.attributes['memctx.sip.record_ids']).toContain((ingested.body as { round_id: string }).round_id);
     const stages = spans().filter((span) => span.parentSpanContext?.spanId === sipBuild.spanContext().spanId);
     expect(stages.length).toBeGreaterThan(0);
 

@@ -29,7 +29,9 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
           },
           { userId: auth.userId, projectId: body.project_id, includeGlobal: body.include_global, query: body.query, sessionId: body.session_id },
         );
-        span.setAttributes({ 'memctx.sip.records_used': result.records_used, 'memctx.sip.tokens': result.tokens_sip, 'memctx.sip.budget': settings.budgetTokens, 'memctx.sip.abstain': result.abstain });
+        span.setAttributes({ 'memctx.sip.records_used': result.records_used, 'memctx.sip.tokens': result.tokens_sip, 'memctx.sip.budget': settings.budgetTokens, 'memctx.sip.abstain': result.abstain,
+          // The rounds and chunks it cited, so an operator can go from a SIP to the requests that wrote them.
+          'memctx.sip.record_ids': result.record_ids });
         return result;
       });
       const { position } = await timed(req, 'record', () => deps.service.recordSipBuilt(auth.userId, {
