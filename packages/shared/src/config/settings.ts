@@ -70,8 +70,8 @@ export const SETTINGS = {
   embeddingModel: setting('MEMCTX_EMBEDDING_MODEL', z.string().trim().min(1).default('BAAI/bge-small-en-v1.5')),
   /** Tokens of a text the local model reads (the rest is cut; bge reads at most 512): long texts cost most of the forward pass. */
   embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).default(512)),
-  /** onnxruntime's threads for one forward pass of the local model (0: its default, one per core). */
-  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(0)),
+  /** onnxruntime's threads for one forward pass of the local model (0: its default, one per core, whose threads spin-wait on a shared machine). */
+  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(1)),
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
   embeddings: setting('MEMCTX_EMBEDDINGS', onOff().default(true)),
   allowRemoteModels: setting('MEMCTX_ALLOW_REMOTE_MODELS', onOff().default(false)),
