@@ -25,21 +25,25 @@ export interface RampStep extends PhaseSummary {
 
 /**
  * The highest rate of a short geometric ramp that the service sustains: every request accepted (at most 1 % shed,
- * no errors), the accepted p99 within `maxP99Ms`, and the projector keeping up. Stops at the first step that fails.
+ * no errors), the accepted p99 within `maxP99Ms`, and the projector keeping up. Stops at the first step that fails
+ * after one passed; while none has, a failed step is tried again at half the rate (a busy machine), down to 1 req/s.
  */
 export async function findSustainableRate(options: RampOptions, log: (line: string) => void): Promise<{ rate: number; steps: RampStep[] }> {
   const steps: RampStep[] = [];
   let sustainedRate = 0;
-  for (let rate = options.startRate; ; rate = Math.round(rate * options.factor)) {
+  for (let rate = options.startRate; rate >= 1; ) {
     const summary = await runOpenLoop({ origin: options.origin, rate, seconds: options.stepSeconds, request: options.request });
     const lag = await options.lag();
     const sustained = summary.errors === 0 && summary.shed <= summary.sent * 0.01 && summary.p99 <= options.maxP99Ms && lag <= rate * options.maxLagSeconds;
     steps.push({ ...summary, lag, sustained });
     log(`  ramp ${String(rate).padStart(5)} req/s: accepted ${fmt(summary.accepted / options.stepSeconds, 0)}/s, shed ${summary.shed}, errors ${summary.errors}, ` +
       `p50 ${fmt(summary.p50)} ms, p99 ${fmt(summary.p99)} ms (sending late by up to ${fmt(summary.sendLagP99)} ms), projection lag ${lag} → ${sustained ? 'sustained' : 'not sustained'}`);
-    if (!sustained) break;
-    sustainedRate = rate;
     await options.between?.();
+    if (sustained) {
+      sustainedRate = rate;
+      rate = Math.round(rate * options.factor);
+    } else if (sustainedRate === 0) rate = Math.floor(rate / 2);
+    else break;
   }
   return { rate: sustainedRate, steps };
 }

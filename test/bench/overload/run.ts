@@ -80,7 +80,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { name, summary: s, rss: r, heap, cpu } of measured) {
     const perAccepted = (key: string) => fmt(((cpu[key] ?? 0) * 1000) / Math.max(1, s.accepted), 2);
-    console.log(`| ${name} | ${fmt(s.rate, 0)} | ${fmt(s.accepted / seconds, 0)} | ${fmt(s.shed / seconds, 0)} | ${s.errors} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.shedP99)} | ` +
+    console.log(`| ${name} | ${fmt(s.rate, 0)} | ${fmt(s.accepted / seconds, 0)} | ${fmt(s.shed / seconds, 0)} | ${s.errors} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.shed ? fmt(s.shedP99) : '–'} | ` +
       `${fmt(r.api ?? 0, 0)} / ${fmt(r.projector ?? 0, 0)} | ${fmt(heap.api, 0)} / ${fmt(heap.projector, 0)} | ` +
       `${perAccepted('api')}, ${perAccepted('projector')}, ${perAccepted('api pg')}, ${perAccepted('projector pg')} |`);
   }
