@@ -39,3 +39,10 @@ export const sourceRequested = (source_id: string, request_id: string, minute: n
     user_id: USER, source_id, project_id, request_id, session_id: 's1', connector_type: 'web', external_id: `https://example.org/${source_id}`,
     domain: 'example.org', requested_at: at(minute),
   });
+
+export const documentIngested = (source_id: string, request_id: string, minute: number, title: string, chunks: readonly string[]) =>
+  event('DocumentIngested', {
+    user_id: USER, source_id, project_id: 'p1', request_id, title, mime_type: 'text/html', source_url: `https://example.org/${source_id}`, content_hash: request_id,
+    chunks: chunks.map((text, index) => ({ chunk_id: `${request_id}-c${index}`, index, text, token_count: 1 })),
+    ingested_at: at(minute),
+  });
