@@ -5,3 +5,4 @@ export { createInProcessDocumentQueue } from './in-process-queue.js';
 export { documentDispatcher, runDispatcher, type Dispatcher } from './dispatcher.js';
 export { startDocumentWorker, type DocumentWorkerDeps } from './document-worker.js';
 export { createDocumentHandler, type ChunkEmbedder, type DocumentPipelineDeps, type DocumentSteps, type ParsedText } from './process-document.js';
+export { createConnectorIngest, type ConnectorIngest, type ConnectorIngestDeps, type ConnectorIngestOutcome, type ConnectorIngestRequest, type ConnectorIngestSteps, type SourceView } from './connector-ingest.js';

@@ -24,6 +24,7 @@ export { secretsMatch } from './secrets.js';
 export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
 export { scheduleJob, type ScheduledJob } from './scheduled-job.js';
 export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
+export { pollUntil, type PollOptions } from './poll.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';
 export { timeStage, type StageTimer } from './stages.js';
 export { oneLine } from './text.js';

@@ -1,7 +1,6 @@
-import { deterministicId } from '@memctx/commands';
 import { ingestConnectorDocument, listConnectorDocuments, validationErrorsFromZod } from '@memctx/contracts';
+import { createConnectorIngest } from '@memctx/ingestion';
 import { findSource } from '@memctx/read-models';
-import { randomUUID } from 'node:crypto';
 import type { ConnectorAccess } from '../connectors/directory.js';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError, UnprocessableEntityError } from '../http/errors.js';
@@ -39,9 +38,13 @@ async function connectorCall<T>(deps: FeatureDeps, work: () => Promise<T>): Prom
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function connectorRoutes(deps: FeatureDeps): RouteModule {
+  const ingest = createConnectorIngest({
+    service: deps.service,
+    credentials: deps.connectors.credentials,
+    readSource: (userId, sourceId) => findSource(deps.db, userId, sourceId),
+    waitMs: deps.connectors.ingestWaitMs,
+  });
   return (routes) => {
     routes.endpoint(listConnectorDocuments, async ({ params, body }) => {
       const connector = connectorOf(deps, params.connector_type);
@@ -51,46 +54,35 @@ export function connectorRoutes(deps: FeatureDeps): RouteModule {
     });
 
     /*
-     * Checks, charges the quota and appends DocumentIngestRequested (the source is
-     * listed as pending at once); the worker does the rest. The response waits,
-     * up to the configured time, for the outcome: 200 once stored, 422 when the
-     * document failed, 202 with status "pending" when it is still being worked on.
+     * The use case is @memctx/ingestion's connector ingest (request, then a bounded
+     * wait for the worker's outcome); here its outcome becomes HTTP: 200 once stored,
+     * 422 when the document failed, 202 with status "pending" when still worked on.
      */
     routes.endpoint(ingestConnectorDocument, async ({ params, body }, { auth, req, res, status }) => {
       const connector = connectorOf(deps, params.connector_type);
       const credentials = credentialsFor(connector, body);
       const accepted = await idempotent(deps, req, 'connectors.ingest', auth.userId, body, async (key) => {
-        await connectorCall(deps, () => connector.check(credentials, body.external_id));
-        if (!(await deps.service.sessionIsLive(auth.userId, body.session_id))) throw new HttpError(404, 'Not Found');
-        await chargeQuota(deps, auth.userId, res);
-        const requestId = key ? deterministicId(auth.userId, 'document-request', key) : randomUUID();
-        await deps.connectors.credentials.put(requestId, auth.userId, credentials);
-        const requested = await domainCall(() =>
-          deps.service.requestDocumentIngest(auth.userId, {
-            request_id: requestId, connector_type: params.connector_type, external_id: body.external_id, session_id: body.session_id, domain: body.domain,
-          }),
-        );
+        const requested = await domainCall(() => ingest.request(
+          {
+            userId: auth.userId, connectorType: params.connector_type, externalId: body.external_id, sessionId: body.session_id, domain: body.domain,
+            credentials, idempotencyKey: key,
+          },
+          { check: () => connectorCall(deps, () => connector.check(credentials, body.external_id)), chargeQuota: () => chargeQuota(deps, auth.userId, res) },
+        ));
         wrote(deps, auth.userId, res, requested.position);
         return { source_id: requested.sourceId, request_id: requested.requestId };
       });
-      const deadline = Date.now() + deps.connectors.ingestWaitMs;
-      for (;;) {
-        await fresh(deps, auth.userId, req, res);
-        const source = await findSource(deps.db, auth.userId, accepted.source_id);
-        const answered = source && source.request_id === accepted.request_id && source.ingest_status !== 'pending';
-        if (answered && source.ingest_status === 'failed') {
-          throw new UnprocessableEntityError([
-            { loc: ['body', 'external_id'], msg: `The document could not be ingested: ${source.failure_reason ?? 'unknown reason'}`, type: 'document_failed' },
-          ]);
-        }
-        const base = { connector_type: params.connector_type, user_id: auth.userId, source_id: accepted.source_id };
-        if (answered) return { ...base, chunks_stored: source.chunk_count, title: source.title, status: 'ingested' as const };
-        if (Date.now() >= deadline) {
-          status(202);
-          return { ...base, chunks_stored: 0, title: source?.title ?? body.external_id, status: 'pending' as const };
-        }
-        await sleep(100);
+      const outcome = await ingest.awaitOutcome(auth.userId, { sourceId: accepted.source_id, requestId: accepted.request_id, externalId: body.external_id }, () =>
+        fresh(deps, auth.userId, req, res));
+      if (outcome.status === 'failed') {
+        throw new UnprocessableEntityError([
+          { loc: ['body', 'external_id'], msg: `The document could not be ingested: ${outcome.reason}`, type: 'document_failed' },
+        ]);
       }
+      const base = { connector_type: params.connector_type, user_id: auth.userId, source_id: accepted.source_id };
+      if (outcome.status === 'ingested') return { ...base, chunks_stored: outcome.chunks, title: outcome.title, status: 'ingested' as const };
+      status(202);
+      return { ...base, chunks_stored: 0, title: outcome.title, status: 'pending' as const };
     });
   };
 }
