@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       purgeIntervalSeconds: 60,
       projectorBatchSize: 1000,
       maxInFlight: 64,
-      shedLatencyFactor: 2,
+      shedLatencyFactor: 0,
       commitQueueMax: 1024,
       bodyLimit: '1mb',
       bodyLimitBytes: 1_048_576,

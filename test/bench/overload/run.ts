@@ -7,6 +7,7 @@
  * Env: MEMCTX_BENCH_SECONDS (20 per measured phase), MEMCTX_BENCH_OVERLOAD_FACTOR (4), MEMCTX_BENCH_RAMP_START (100 req/s),
  *      MEMCTX_BENCH_RAMP_SECONDS (5 per step), MEMCTX_BENCH_MAX_P99_MS (250: a ramp step past it is not sustained),
  *      MEMCTX_BENCH_PHASES (sustainable,overload,unbounded: the last offers the overload again to an API without bounds),
+ *      MEMCTX_BENCH_RATE (take this as the sustainable rate instead of ramping),
  *      MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on, and the service's own settings (MEMCTX_MAX_IN_FLIGHT, ...).
  */
 import { loadavg } from 'node:os';
@@ -54,7 +55,8 @@ try {
   console.log(`\nOverload, ${USERS} users, rounds over ${SESSIONS} sessions, open loop; load average before: ${load()}`);
   // Warm-up: JIT, pools, and a first round in every session (a session's first round also starts it).
   const warmedUp = await runClosedLoop({ origin: service.apiUrl, count: SESSIONS, concurrency: 16, request });
-  const ramp = await findSustainableRate({
+  // MEMCTX_BENCH_RATE: the sustainable rate as measured before (a comparison of settings at one rate), no ramp.
+  const ramp = process.env.MEMCTX_BENCH_RATE ? { rate: Number(process.env.MEMCTX_BENCH_RATE), steps: [] } : await findSustainableRate({
     origin: service.apiUrl,
     request,
     startRate: Number(process.env.MEMCTX_BENCH_RAMP_START ?? 100),

@@ -56,9 +56,10 @@ export const SETTINGS = {
   maxInFlight: setting('MEMCTX_MAX_IN_FLIGHT', wholeNumber(0, 100_000).default(64)),
   /**
    * While requests take more than this many times their usual latency and the bound is reached, the bound shrinks
-   * below MEMCTX_MAX_IN_FLIGHT (and grows back once they do not); 0: the bound stays fixed.
+   * below MEMCTX_MAX_IN_FLIGHT (and grows back once they do not); 0: the bound stays fixed. Off by default: where
+   * shedding itself fills the CPU, the latency it causes drives the bound down to its floor (docs/decisions.md).
    */
-  shedLatencyFactor: setting('MEMCTX_SHED_LATENCY_FACTOR', wholeNumber(0, 100).default(2)),
+  shedLatencyFactor: setting('MEMCTX_SHED_LATENCY_FACTOR', wholeNumber(0, 100).default(0)),
   /** Appends waiting for the group commit; one more is refused with 503 + Retry-After (0: no bound). */
   commitQueueMax: setting('MEMCTX_COMMIT_QUEUE_MAX', wholeNumber(0, 1_000_000).default(1_024)),
   /** `Config` splits it into `bodyLimit` (as written, for messages) and `bodyLimitBytes` (what the parser enforces). */
