@@ -53,13 +53,13 @@ export function createApp(deps: AppDeps): Express {
 
   const metrics = createHttpMetrics(deps.metricsRegistry);
   const tracing = httpTracing();
-  app.use(requestId());
-  app.use(tracing.start);
-  app.use(metrics.record);
   const admission = createAdmission({
     maxInFlight: deps.config.maxInFlight, latencyFactor: deps.config.shedLatencyFactor, logger: deps.logger, registry: metrics.registry,
   });
+  app.use(requestId());
   app.use(admission.gate);
+  app.use(tracing.start);
+  app.use(metrics.record);
   app.use(requestLogging(deps.logger));
   // Bodies are read as bytes for every content type; routes with a body decode them as FastAPI would.
   app.use(express.raw({ type: () => true, limit: deps.config.bodyLimitBytes }));

@@ -3,6 +3,7 @@ import { freePort } from '../../faults/roles.js';
 import { createBenchDatabase } from './database.js';
 import type { LoadRequest } from './open-loop.js';
 import { requireBuild, startService, type Service } from './processes.js';
+import { findSustainableRate, type RampStep } from './sustainable-rate.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
 
@@ -88,6 +89,27 @@ export async function settle(service: MemctxUnderLoad, timeoutMs = 60_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return lag;
+}
+
+/**
+ * The sustainable rate of `request` against the service: 5 s steps (MEMCTX_BENCH_RAMP_SECONDS) ×1.25 from
+ * MEMCTX_BENCH_RAMP_START (or `startRate`), the accepted p99 within MEMCTX_BENCH_MAX_P99_MS (250), the projector within
+ * 2 s, settled between steps. Throws when not even the lowest rate tried was sustained.
+ */
+export async function rampAgainst(service: MemctxUnderLoad, request: (i: number) => LoadRequest & { kind: string }, startRate: number): Promise<{ rate: number; steps: RampStep[] }> {
+  const ramp = await findSustainableRate({
+    origin: service.apiUrl,
+    request,
+    startRate: Number(process.env.MEMCTX_BENCH_RAMP_START ?? startRate),
+    factor: 1.25,
+    stepSeconds: Number(process.env.MEMCTX_BENCH_RAMP_SECONDS ?? 5),
+    maxP99Ms: Number(process.env.MEMCTX_BENCH_MAX_P99_MS ?? 250),
+    lag: () => service.projectionLag(),
+    maxLagSeconds: 2,
+    between: async () => void (await settle(service)),
+  }, console.log);
+  if (ramp.rate === 0) throw new Error('not even 1 req/s was sustained');
+  return ramp;
 }
 
 /**

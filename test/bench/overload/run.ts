@@ -13,11 +13,10 @@
 import { loadavg } from 'node:os';
 import { countRounds } from '../ingest/checks.js';
 import { measureCpu } from '../lib/cpu.js';
-import { settle, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
+import { rampAgainst, settle, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
 import { runClosedLoop, runOpenLoop, type PhaseSummary } from '../lib/open-loop.js';
 import { heapUsedMb, sampleRss } from '../lib/process-memory.js';
 import { fmt } from '../lib/stats.js';
-import { findSustainableRate } from '../lib/sustainable-rate.js';
 
 const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 20);
 const factor = Number(process.env.MEMCTX_BENCH_OVERLOAD_FACTOR ?? 4);
@@ -56,18 +55,7 @@ try {
   // Warm-up: JIT, pools, and a first round in every session (a session's first round also starts it).
   const warmedUp = await runClosedLoop({ origin: service.apiUrl, count: SESSIONS, concurrency: 16, request });
   // MEMCTX_BENCH_RATE: the sustainable rate as measured before (a comparison of settings at one rate), no ramp.
-  const ramp = process.env.MEMCTX_BENCH_RATE ? { rate: Number(process.env.MEMCTX_BENCH_RATE), steps: [] } : await findSustainableRate({
-    origin: service.apiUrl,
-    request,
-    startRate: Number(process.env.MEMCTX_BENCH_RAMP_START ?? 100),
-    factor: 1.25,
-    stepSeconds: Number(process.env.MEMCTX_BENCH_RAMP_SECONDS ?? 5),
-    maxP99Ms: Number(process.env.MEMCTX_BENCH_MAX_P99_MS ?? 250),
-    lag: () => service.projectionLag(),
-    maxLagSeconds: 2,
-    between: async () => void (await settle(service)),
-  }, console.log);
-  if (ramp.rate === 0) throw new Error('not even the first ramp step was sustained; lower MEMCTX_BENCH_RAMP_START');
+  const ramp = process.env.MEMCTX_BENCH_RATE ? { rate: Number(process.env.MEMCTX_BENCH_RATE), steps: [] } : await rampAgainst(service, request, 100);
   const sustainable = ramp.rate;
   console.log(`  sustainable rate: ${sustainable} req/s; offered under overload: ${sustainable * factor} req/s (×${factor})`);
 

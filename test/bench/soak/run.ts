@@ -6,14 +6,13 @@
  *   pnpm build && pnpm bench:soak
  * Env: MEMCTX_SOAK_MINUTES (30), MEMCTX_SOAK_WINDOW_MINUTES (5), MEMCTX_SOAK_RATE (req/s; unset: half the rate a
  *      short ramp finds sustained), MEMCTX_SOAK_SIP_SHARE (0.2 of the requests are SIP builds), MEMCTX_BENCH_RAMP_START
- *      (20 req/s), MEMCTX_BENCH_MAX_P99_MS (250), MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on.
+ *      (20 req/s), MEMCTX_BENCH_RAMP_SECONDS (5), MEMCTX_BENCH_MAX_P99_MS (250), MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on.
  */
 import { loadavg } from 'node:os';
-import { settle, sipRequest, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
+import { rampAgainst, settle, sipRequest, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
 import { runClosedLoop, runOpenLoop, type LoadRequest } from '../lib/open-loop.js';
 import { heapUsedMb, sampleRss } from '../lib/process-memory.js';
 import { fmt } from '../lib/stats.js';
-import { findSustainableRate } from '../lib/sustainable-rate.js';
 import { createWindows, p99Of, type Window } from './windows.js';
 
 const minutes = Number(process.env.MEMCTX_SOAK_MINUTES ?? 30);
@@ -39,18 +38,7 @@ try {
   await runClosedLoop({ origin: service.apiUrl, count: 1024, concurrency: 16, request: round });
   let rate = Number(process.env.MEMCTX_SOAK_RATE ?? 0);
   if (!rate) {
-    const ramp = await findSustainableRate({
-      origin: service.apiUrl,
-      request: mixed,
-      startRate: Number(process.env.MEMCTX_BENCH_RAMP_START ?? 20),
-      factor: 1.25,
-      stepSeconds: 5,
-      maxP99Ms: Number(process.env.MEMCTX_BENCH_MAX_P99_MS ?? 250),
-      lag: () => service.projectionLag(),
-      maxLagSeconds: 2,
-      between: async () => void (await settle(service)),
-    }, console.log);
-    if (ramp.rate === 0) throw new Error('not even the first ramp step was sustained; lower MEMCTX_BENCH_RAMP_START or set MEMCTX_SOAK_RATE');
+    const ramp = await rampAgainst(service, mixed, 20);
     rate = Math.max(1, Math.round(ramp.rate / 2));
     console.log(`  sustainable rate of the mix: ${ramp.rate} req/s; soaking at ${rate} req/s`);
   }

@@ -15,6 +15,13 @@ export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
  */
 const UNBOUNDED_PATHS: ReadonlySet<string> = new Set([getHealth.path, listConnectors.path, '/api/v1/openapi.json', '/metrics', MCP_PATH]);
 
+const SHED_BODY = JSON.stringify({ detail: `The server is at capacity; retry after ${OVERLOAD_RETRY_AFTER_SECONDS} s` });
+const SHED_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Length': String(Buffer.byteLength(SHED_BODY)),
+  'Retry-After': String(OVERLOAD_RETRY_AFTER_SECONDS),
+};
+
 /** How often the shedding is summed up in the log; a line per shed request would cost the CPU the shedding saves. */
 const SUMMARY_INTERVAL_MS = 10_000;
 
@@ -28,7 +35,7 @@ export interface AdmissionOptions {
 }
 
 export interface Admission {
-  /** Mount after the metrics (a shed request is counted there as a 503) and before the request logging. */
+  /** Mount right after the request id, before tracing, metrics and logging: a shed request costs as little as it can. */
   gate: RequestHandler;
   /** Mount before the last error handler: a bound met further in (the group commit's queue) is a 503 too. */
   overloaded: ErrorRequestHandler;
@@ -81,8 +88,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
       unlogged.in_flight = 0;
       unlogged.commit_queue = 0;
     }
-    res.status(503).set('Retry-After', String(OVERLOAD_RETRY_AFTER_SECONDS))
-      .json({ detail: `The server is at capacity; retry after ${OVERLOAD_RETRY_AFTER_SECONDS} s` });
+    // Written as it is, without Express's send (an ETag hashed per answer): under overload the CPU a shed answer
+    // takes is taken from the accepted requests.
+    res.writeHead(503, SHED_HEADERS).end(SHED_BODY);
   }
 
   return {
