@@ -44,18 +44,8 @@ mkdir -p "$VAR"
 exec 9>"$VAR/.ensure.lock"
 flock -w 300 9 || fail "timed out waiting for another ensure-kafka run to finish"
 
-if listening; then
-  if pid=$(broker_pid); then
-    log "Kafka is up on $HOST:$PORT (pid $pid)"
-  else
-    log "$HOST:$PORT is already listening (not a broker started by this script); leaving it alone"
-  fi
-  exit 0
-fi
-
-command -v java >/dev/null || fail "java not found (Kafka $KAFKA_VERSION needs a JDK/JRE 17; apt-get install openjdk-17-jre-headless)"
-
 # --- jars -------------------------------------------------------------------------------------
+# Fetched even when a broker already listens: the fault tests start brokers of their own from them.
 # The stamp is written last, so an interrupted download is redone instead of half-used.
 if [ "$(cat "$LIB/.version" 2>/dev/null || true)" != "$KAFKA_VERSION" ]; then
   command -v mvn >/dev/null || fail "mvn not found (needed once to fetch Kafka's jars; apt-get install maven)"
@@ -74,6 +64,17 @@ if [ "$(cat "$LIB/.version" 2>/dev/null || true)" != "$KAFKA_VERSION" ]; then
   rm -rf "$LIB" && mv "$LIB.tmp" "$LIB"
   log "fetched $(find "$LIB" -name '*.jar' | wc -l) jars in $((SECONDS - started)) s"
 fi
+
+if listening; then
+  if pid=$(broker_pid); then
+    log "Kafka is up on $HOST:$PORT (pid $pid)"
+  else
+    log "$HOST:$PORT is already listening (not a broker started by this script); leaving it alone"
+  fi
+  exit 0
+fi
+
+command -v java >/dev/null || fail "java not found (Kafka $KAFKA_VERSION needs a JDK/JRE 17; apt-get install openjdk-17-jre-headless)"
 
 # --- config -----------------------------------------------------------------------------------
 # Rewritten every run (cheap, and keeps log.dirs right if the checkout moved).
