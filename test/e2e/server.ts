@@ -82,3 +82,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
   };
 }
+
+/**
+ * Waits until every posted round is embedded, so a test reads one state of the service (the answerability model
+ * weighs similarity once records have vectors, and only their words before).
+ */
+export async function embeddingsCaughtUp(url: string, timeoutMs = 120_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks?: Record<string, { lag?: number }> };
+    if ((health.checks?.embeddings?.lag ?? 0) === 0) return;
+  }
+  throw new Error(`embeddings did not catch up within ${timeoutMs} ms`);
+}

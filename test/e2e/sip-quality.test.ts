@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '@memctx/tokens';
-import { startTestServer, type Client, type TestServer } from './server.js';
+import { embeddingsCaughtUp, startTestServer, type Client, type TestServer } from './server.js';
 
 /*
  * What a client sees of SIP quality over HTTP, asking right after posting (no
@@ -135,6 +135,7 @@ describe('unlabelled conversations', () => {
     await post('porto', 'We live in Porto these days and I love walking by the river.', 'Porto is lovely, the Ribeira is beautiful at sunset.', '2024-02-03T18:20:00Z');
     await post('pottery', 'I signed up for a pottery class at the community centre. The first session is on March 3rd.', 'How exciting, enjoy getting your hands dirty!', '2024-02-20T12:00:00Z');
     await post('lisbon', 'Big news: we finally moved, we live in Lisbon now.', 'Congratulations on the move to Lisbon!', '2024-07-14T10:05:00Z');
+    await embeddingsCaughtUp(server.url);
   });
 
   it('shows the newest statement of a changed fact first and marks the older one superseded by it', async () => {

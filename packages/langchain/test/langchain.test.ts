@@ -6,6 +6,7 @@ import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
 import { GARDEN_QUERY, GARDEN_ROUNDS, recordingSipBuilds } from '../../../test/e2e/sip-budget-fixture.js';
+import { embeddingsCaughtUp } from '../../../test/e2e/server.js';
 import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { MemctxChatMessageHistory, MemctxRetriever } from '../src/index.js';
 
@@ -70,6 +71,7 @@ describe('MemctxRetriever', () => {
     const { fetch, builds } = recordingSipBuilds();
     const client = createMemctxClient({ baseUrl: server.url, apiKey: gardener.key, fetch });
     for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
+    await embeddingsCaughtUp(server.url);
 
     const all = await new MemctxRetriever({ client }).invoke(GARDEN_QUERY);
     const few = await new MemctxRetriever({ client, tokenBudget: 120 }).invoke(GARDEN_QUERY);
