@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GARDEN_QUERY, GARDEN_ROUNDS } from './sip-budget-fixture.js';
-import { startTestServer, type Client, type TestServer } from './server.js';
+import { embeddingsCaughtUp, startTestServer, type Client, type TestServer } from './server.js';
 
 /*
  * POST /api/v1/sip/build's token_budget over HTTP against the real service, whose own budget
@@ -15,6 +15,7 @@ beforeAll(async () => {
   server = await startTestServer({ MEMCTX_SIP_TOKEN_BUDGET: String(SERVICE_BUDGET) });
   user = await server.newUser('budget');
   for (const round of GARDEN_ROUNDS) expect((await user.call('POST', '/api/v1/memory/ingest', round)).status).toBe(200);
+  await embeddingsCaughtUp(server.url);
 });
 afterAll(() => server?.stop());
 
