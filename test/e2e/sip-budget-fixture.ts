@@ -1,3 +1,6 @@
+import { createMemctxClient } from '@memctx/client';
+import { embeddingsCaughtUp } from './server.js';
+
 /**
  * Memory for the tests of a per-request SIP budget (test/e2e/sip-budget.test.ts and the adapter packages' tests):
  * rounds that all bear on one query, so a SIP for it fills a few hundred tokens and a small budget has lines to cut.
@@ -30,4 +33,16 @@ export function recordingSipBuilds(): { fetch: typeof fetch; builds: SipBuildSee
     return response;
   };
   return { fetch: recording, builds };
+}
+
+/**
+ * A new user's client that records its SIP builds, with the garden rounds posted and embedded: the state both
+ * adapters' budget tests ask in.
+ */
+export async function gardenClient(server: { url: string; newUser(name: string): Promise<{ key: string }> }, name: string) {
+  const { fetch, builds } = recordingSipBuilds();
+  const client = createMemctxClient({ baseUrl: server.url, apiKey: (await server.newUser(name)).key, fetch });
+  for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
+  await embeddingsCaughtUp(server.url);
+  return { client, builds };
 }

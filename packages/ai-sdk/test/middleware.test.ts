@@ -1,8 +1,7 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
-import { GARDEN_QUERY, GARDEN_ROUNDS, recordingSipBuilds } from '../../../test/e2e/sip-budget-fixture.js';
-import { embeddingsCaughtUp } from '../../../test/e2e/server.js';
+import { GARDEN_QUERY, gardenClient } from '../../../test/e2e/sip-budget-fixture.js';
 import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { memctxMemory, memctxMetadata } from '../src/index.js';
 import { mockModel, systemMessages } from './model.js';
@@ -79,11 +78,7 @@ describe('memctxMemory with generateText', () => {
 
 describe('memctxMemory with a token budget', () => {
   it('asks for a SIP within tokenBudget and gives the model that smaller SIP', async () => {
-    const gardener = await server.newUser('ai-sdk-budget');
-    const { fetch, builds } = recordingSipBuilds();
-    const client = createMemctxClient({ baseUrl: server.url, apiKey: gardener.key, fetch });
-    for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
-    await embeddingsCaughtUp(server.url);
+    const { client, builds } = await gardenClient(server, 'ai-sdk-budget');
     const ask = async (tokenBudget?: number) => {
       const model = mockModel('Tomatoes, courgettes and herbs.');
       await generateText({ model: wrapLanguageModel({ model, middleware: memctxMemory({ client, sessionId: 'garden-chat', ingest: false, tokenBudget }) }), prompt: GARDEN_QUERY });

@@ -5,8 +5,7 @@ import { RunnableLambda, RunnableWithMessageHistory } from '@langchain/core/runn
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemctxClient, type MemctxClient } from '@memctx/client';
-import { GARDEN_QUERY, GARDEN_ROUNDS, recordingSipBuilds } from '../../../test/e2e/sip-budget-fixture.js';
-import { embeddingsCaughtUp } from '../../../test/e2e/server.js';
+import { GARDEN_QUERY, gardenClient } from '../../../test/e2e/sip-budget-fixture.js';
 import { startService, type Service, type ServiceUser } from '../../../test/e2e/service.js';
 import { MemctxChatMessageHistory, MemctxRetriever } from '../src/index.js';
 
@@ -67,11 +66,7 @@ describe('MemctxRetriever', () => {
   });
 
   it('asks for a SIP within tokenBudget: fewer documents than the service budget gives', async () => {
-    const gardener = await server.newUser('langchain-budget');
-    const { fetch, builds } = recordingSipBuilds();
-    const client = createMemctxClient({ baseUrl: server.url, apiKey: gardener.key, fetch });
-    for (const round of GARDEN_ROUNDS) await client.ingestRound(round);
-    await embeddingsCaughtUp(server.url);
+    const { client, builds } = await gardenClient(server, 'langchain-budget');
 
     const all = await new MemctxRetriever({ client }).invoke(GARDEN_QUERY);
     const few = await new MemctxRetriever({ client, tokenBudget: 120 }).invoke(GARDEN_QUERY);
