@@ -163,10 +163,16 @@ function render(lines: readonly Line[], note?: string): Rendered {
 }
 
 /** With a query, the records worth a line: no small talk, nothing far weaker than the best. */
-function bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean): readonly Scored<Candidate>[] {
+function bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): readonly Scored<Candidate>[] {
   if (!hasQuery) return ranked;
   const best = ranked[0]?.score ?? 0;
-  return ranked.filter((scored) => scored.score >= best * WEAK_SHARE && !isSmallTalk(scored.candidate));
+  return ranked.filter((scored) => scored.score >= best * WEAK_SHARE && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence)));
+}
+
+// When abstaining, "the closest records" must be close in some sense: near by meaning (a vector to compare), or
+// stating a word of the query. A record found only by recency says nothing of the query, so it is not shown.
+function close(evidence: TurnEvidence): boolean {
+  return evidence.similarity !== null || evidence.coverage > 0;
 }
 
 /**
@@ -184,7 +190,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   const maxLines = options.abstain ? ABSTAIN_LINES : Infinity;
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + (note ? countTokens(note) : 0) + SECTION_ORDER.length * 8;
-  for (const { candidate, evidence } of bearing(ranked, options.hasQuery)) {
+  for (const { candidate, evidence } of bearing(ranked, options.hasQuery, options.abstain === true)) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
     const whole = !options.abstain && lines.length < WHOLE_LINES;

@@ -142,7 +142,8 @@ describe('SIP build over the read models', () => {
     expect(byAnchor.get(first)!.map((c) => c.record_id)).toEqual([asked]);
     expect(byAnchor.get(asked)!.every((c) => c.fused === 0 && c.similarity === null)).toBe(true);
     // The museum round ranks first for this query; the round after it holds the answer without the query's words.
-    const sip = await buildSip({ db }, { ...scope, query: 'what did the kids enjoy at the museum?', sessionId: null });
+    const sip = await buildSip({ db }, { ...scope, query: 'what did the kids like at the museum?', sessionId: null });
+    expect(sip.grounded).toBe(true);
     expect(sip.citations.map((c) => c.record_id)).toContain(asked);
   });
 });
