@@ -11,7 +11,7 @@ import { ANSWERABILITY_MODEL } from './answerability-model.js';
  * of the query one turn of the best records states, and how close and how
  * distinct the nearest records are. The weights are fitted on the dev splits of
  * two benchmarks (test/bench/sip-quality/fit.ts writes answerability-model.ts);
- * docs/decisions.md has the precision/recall curve of the threshold.
+ * docs/benchmarks.md ("The answerability model") has the precision/recall curve of the threshold.
  */
 
 // A type, not an interface, so it reads as the plain record of numbers the response schema declares.
