@@ -14,7 +14,8 @@ const callerOf = (req: Request) => (req.auth ? { user_id: req.auth.userId, key_i
  * One structured line per request, with the request id and caller; 5xx lines carry the error with its stack.
  * Nothing is built for a line the level leaves out: `req.log` (a child logger bound to the request id and
  * caller) is made on first use, and the request and response are serialised only when the line is written.
- * pino-http did both for every request, a tenth of the API's CPU on ingest (docs/decisions.md, "Ingest path").
+ * pino-http did both for every request, even for lines below the level (docs/decisions.md, "Request logging without
+ * pino-http").
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
