@@ -120,7 +120,7 @@ const applyRounds = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngest
 
 /**
  * A SIP shapes only the next round of its session: once used, it is gone. The sessions go as key arrays: re-reading
- * the rounds' JSON (messages and all) for two keys cost as much as a fifth of the rounds' own statement.
+ * the rounds' JSON (messages and all) just for two keys would parse every message a second time.
  */
 const consumeSips = (tx: Queryable, events: readonly ProjectedEvent<'RoundIngested'>[]) =>
   tx.query(
