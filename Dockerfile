@@ -87,8 +87,8 @@ RUN node --input-type=module -e " \
       process.exit(0);"
 EXPOSE 8080
 # A 64 MB young generation (V8's default grows to 16 MB): the projector and a rebuild allocate every event's rows
-# and strings once and drop them, and with the default the collector took a third of their CPU. Side by side on a
-# 200k-event rebuild, the process's CPU per event fell by 15-25 % (docs/scaling.md). Every role and the CLI inherit it.
+# and strings once and drop them, and with the default the collector promoted them before they died (docs/decisions.md,
+# "A 64 MB young generation"; the figures are in docs/benchmarks.md). Every role and the CLI inherit it.
 ENV NODE_OPTIONS=--max-semi-space-size=64
 # Role-aware: HTTP /api/v1/health when the api role runs, process liveness otherwise (see the script).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 CMD ["node", "infra/compose/healthcheck.mjs"]
