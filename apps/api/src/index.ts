@@ -22,4 +22,5 @@ export { requireAdminToken, adminRoutes } from './auth/admin.js';
 export { generateApiKey, hashApiKey, isWellFormedApiKey, API_KEY_PREFIX } from './auth/api-key.js';
 export { startServer, type RunningServer } from './server/start.js';
 export { featureRoutes, type FeatureDeps } from './routes/index.js';
+export { sqlReads, type FeatureReads } from './routes/reads.js';
 export { createReadYourWrites, POSITION_HEADER, MIN_POSITION_HEADER } from './consistency/read-your-writes.js';

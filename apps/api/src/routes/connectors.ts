@@ -1,6 +1,5 @@
 import { ingestConnectorDocument, listConnectorDocuments, validationErrorsFromZod } from '@memctx/contracts';
 import { createConnectorIngest } from '@memctx/ingestion';
-import { findSource } from '@memctx/read-models';
 import type { ConnectorAccess } from '../connectors/directory.js';
 import type { RouteModule } from '../http/endpoints.js';
 import { HttpError, UnprocessableEntityError } from '../http/errors.js';
@@ -42,7 +41,7 @@ export function connectorRoutes(deps: FeatureDeps): RouteModule {
   const ingest = createConnectorIngest({
     service: deps.service,
     credentials: deps.connectors.credentials,
-    readSource: (userId, sourceId) => findSource(deps.db, userId, sourceId),
+    readSource: (userId, sourceId) => deps.reads.findSource(userId, sourceId),
     waitMs: deps.connectors.ingestWaitMs,
   });
   return (routes) => {

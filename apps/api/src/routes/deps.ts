@@ -1,14 +1,15 @@
 import type { IdempotencyStore, MemoryService, QuotaStore } from '@memctx/commands';
-import type { Db } from '@memctx/db';
 import type { CredentialStore } from '@memctx/ingestion';
 import type { ServiceMetrics } from '@memctx/runtime';
 import type { QueryEmbedder, SipSettings } from '@memctx/sip';
 import type { ConnectorDirectory } from '../connectors/directory.js';
 import type { ReadYourWrites } from '../consistency/read-your-writes.js';
+import type { FeatureReads } from './reads.js';
 
 /** What the feature routes need; built once from the runtime. */
 export interface FeatureDeps {
-  db: Db;
+  /** The read models (and the SIP build) the routes answer from. */
+  reads: FeatureReads;
   service: MemoryService;
   quota: QuotaStore;
   idempotency: IdempotencyStore;

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { EXPORT_MEDIA_TYPE, exportMemory } from '@memctx/contracts';
-import { exportUser } from '@memctx/read-models';
 import type { Response } from 'express';
 import type { RouteModule } from '../http/endpoints.js';
 import type { FeatureDeps } from './deps.js';
@@ -21,7 +20,7 @@ export function exportRoutes(deps: FeatureDeps): RouteModule {
     routes.endpoint(exportMemory, async (_input, { auth, req, res }) => {
       await fresh(deps, auth.userId, req, res);
       res.status(200).type(EXPORT_MEDIA_TYPE).set('Content-Disposition', 'attachment; filename="memctx-export.jsonl"');
-      await writeLines(res, exportUser(deps.db, auth.userId));
+      await writeLines(res, deps.reads.exportUser(auth.userId));
       // Streamed already: the mounter sees the headers sent and adds nothing.
       return undefined as never;
     });

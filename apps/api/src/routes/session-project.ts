@@ -1,4 +1,3 @@
-import { findLiveSession } from '@memctx/read-models';
 import type { SessionProject } from '../auth/scopes.js';
 import type { FeatureDeps } from './deps.js';
 import { fresh } from './guards.js';
@@ -10,7 +9,7 @@ import { fresh } from './guards.js';
 export function sessionProjectLookup(deps: FeatureDeps): SessionProject {
   return async (userId, sessionId, req, res) => {
     await fresh(deps, userId, req, res);
-    const session = await findLiveSession(deps.db, userId, sessionId, { includeDeleted: true });
+    const session = await deps.reads.findLiveSession(userId, sessionId, { includeDeleted: true });
     // The read model reports a session outside any project with an empty project_id.
     return session ? session.project_id || null : undefined;
   };

@@ -1,5 +1,5 @@
 import { buildSip as buildSipEndpoint } from '@memctx/contracts';
-import { buildSip, type SipSettings } from '@memctx/sip';
+import type { SipSettings } from '@memctx/sip';
 import { inSpan, tracer, type Span } from '@memctx/shared';
 import { trace, context } from '@opentelemetry/api';
 import type { RouteModule } from '../http/endpoints.js';
@@ -17,9 +17,8 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
       const started = performance.now();
       const settings = withinBudget(deps.sip.settings, body.token_budget);
       const built = await inSpan('sip build', {}, async (span) => {
-        const result = await buildSip(
+        const result = await deps.reads.buildSip(
           {
-            db: deps.db,
             embedder: deps.sip.embedder,
             settings,
             onStage: (stage, ms) => {

@@ -7,6 +7,7 @@ import { createReadYourWrites } from '../consistency/read-your-writes.js';
 import { connectorDirectory } from '../connectors/from-registry.js';
 import { answerClientErrorsAsJson } from '../http/client-errors.js';
 import { featureRoutes, type FeatureDeps } from '../routes/index.js';
+import { sqlReads } from '../routes/reads.js';
 import { sessionProjectLookup } from '../routes/session-project.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
 import { listenGracefully } from './graceful.js';
@@ -48,6 +49,7 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
   const connectors = connectorDirectory(runtime.documents.connectors);
   const features: FeatureDeps = {
     ...runtime,
+    reads: sqlReads(runtime.db),
     readYourWrites,
     connectors: { directory: connectors, credentials: runtime.documents.credentials, ingestWaitMs: config.connectorIngestWaitMs },
   };
