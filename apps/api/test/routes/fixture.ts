@@ -2,7 +2,7 @@ import { createMemoryService } from '@memctx/commands';
 import { createInMemoryEventStore, START, type EventStore, type RecordedEvent } from '@memctx/event-store';
 import { DEFAULT_SIP_SETTINGS } from '@memctx/sip';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createInMemoryApiKeyStore, emptyConnectorDirectory, featureRoutes, type ConnectorDirectory, type FeatureDeps } from '../../src/index.js';
+import { createInMemoryApiKeyStore, emptyConnectorDirectory, type ApiKeyStore, featureRoutes, type ConnectorDirectory, type FeatureDeps } from '../../src/index.js';
 import { sessionProjectLookup } from '../../src/routes/session-project.js';
 import { bearer, call, startApp, type CallResult, type RunningApp } from '../helpers.js';
 import { createInMemoryReads, type InMemoryReads } from './in-memory-reads.js';
@@ -27,7 +27,10 @@ export interface RouteFixture extends InMemoryReads {
   credentials: ReturnType<typeof createInMemoryCredentials>;
   settings: FeatureDeps['sip']['settings'];
   keys: Record<typeof ALICE | typeof BOB, string>;
-  /** A request as `user` (alice or bob) to a path under the app. */
+  keyStore: ApiKeyStore;
+  /** A request with this API key to a path under the app. */
+  withKey(apiKey: string, path: string, init?: RequestInit & { json?: unknown }): Promise<CallResult>;
+  /** A request as `user` (alice or bob), with a full-access key. */
   as(user: typeof ALICE | typeof BOB, path: string, init?: RequestInit & { json?: unknown }): Promise<CallResult>;
   /** Every event stored, in feed order. */
   events(): Promise<RecordedEvent[]>;
@@ -53,6 +56,7 @@ export async function startRouteFixture(options: RouteFixtureOptions = {}): Prom
   const keyStore = createInMemoryApiKeyStore();
   const keys = { [ALICE]: (await keyStore.create(ALICE)).apiKey, [BOB]: (await keyStore.create(BOB)).apiKey };
   const app = await startApp({ keyStore, connectors: directory, routes: featureRoutes(features), sessionProject: sessionProjectLookup(features), env: { MEMCTX_BODY_LIMIT: '64kb' } });
+  const withKey: RouteFixture['withKey'] = (apiKey, path, init = {}) => call(`${app.url}${path}`, { ...init, headers: { ...bearer(apiKey), ...init.headers } });
   return {
     ...memory,
     app,
@@ -62,7 +66,9 @@ export async function startRouteFixture(options: RouteFixtureOptions = {}): Prom
     credentials,
     settings,
     keys,
-    as: (user, path, init = {}) => call(`${app.url}${path}`, { ...init, headers: { ...bearer(keys[user]), ...init.headers } }),
+    keyStore,
+    withKey,
+    as: (user, path, init) => withKey(keys[user], path, init),
     events: () => store.readAll({ after: START, maxCount: 10_000 }),
   };
 }
