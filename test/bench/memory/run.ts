@@ -15,13 +15,11 @@
  * Calibrate on the dev split only: the heldout split (a whole persona and ~14 % of the others' questions) checks it.
  */
 import { countTokens } from '@memctx/tokens';
-import type { Call } from '../locomo/client.js';
-import {
-  answerWordsIn, buildSip, dumpQuestion, embeddingBacklog, envList, startTarget, userClient, waitForEmbeddings, type SipResponse,
-} from '../lib/memory-bench.js';
+import { answerWordsIn, buildSip, embeddingBacklog, envList, startTarget, userClient, waitForEmbeddings } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
-import { buildDataset, valueIndex, type PersonaData, type Question } from './dataset.js';
+import { askConversation, post, record, type Posted, type PostedDocuments } from './ask.js';
+import { buildDataset, type PersonaData } from './dataset.js';
 import { DOCS_DIR, documentQuestions, ingestDocuments, type DocumentQuestion } from './documents.js';
 import { printMisses, reportConversations, reportDocuments, type Outcome } from './report.js';
 
@@ -31,67 +29,6 @@ const showMisses = Number(process.env.MEMCTX_BENCH_MISSES ?? 0);
 const split = process.env.MEMCTX_MEMORY_SPLIT ?? 'all';
 if (!['dev', 'heldout', 'all'].includes(split)) throw new Error(`MEMCTX_MEMORY_SPLIT is dev, heldout or all, not ${split}`);
 const wanted = (q: { split: string }) => split === 'all' || q.split === split;
-
-interface Posted {
-  data: PersonaData;
-  call: Call;
-  projectId: string;
-  roundIds: Map<string, string>;
-}
-
-interface PostedDocuments {
-  call: Call;
-  projectId: string;
-  /** File name → source id. */
-  sourceOf: Map<string, string>;
-}
-
-async function post(call: Call, data: PersonaData): Promise<Posted> {
-  const { id: projectId } = await call<{ id: string }>('POST', '/api/v1/projects', { name: data.persona });
-  const roundIds = new Map<string, string>();
-  for (const round of data.rounds) {
-    const { round_id } = await call<{ round_id: string }>('POST', '/api/v1/memory/ingest', {
-      session_id: round.sessionId, project_id: projectId, user_message: round.user, assistant_message: round.assistant, timestamp: round.timestamp,
-    });
-    roundIds.set(round.id, round_id);
-  }
-  return { data, call, projectId, roundIds };
-}
-
-/** The current value stands in the SIP and no stale value stands before it. */
-function currentFirst(sip: string, q: Question): boolean | undefined {
-  if (q.category !== 'knowledge-update' || !q.current) return undefined;
-  const current = valueIndex(sip, q.current);
-  return current >= 0 && (q.stale ?? []).every((value) => {
-    const stale = valueIndex(sip, value);
-    return stale < 0 || stale > current;
-  });
-}
-
-type Asked = Omit<Outcome, 'answerShown' | 'grounded' | 'abstain' | 'tokens' | 'ms'> & { answer: string };
-
-/** The outcome of one SIP build, written to MEMCTX_BENCH_DUMP as well. */
-function record({ answer, ...asked }: Asked, { sip, ms, tokens }: { sip: SipResponse; ms: number; tokens: number }): Outcome {
-  const outcome: Outcome = { ...asked, answerShown: asked.answerable && answerWordsIn(sip.sip, answer), grounded: sip.grounded, abstain: sip.abstain, tokens, ms };
-  dumpQuestion({
-    bench: 'memory', split: outcome.split, persona: outcome.persona, category: outcome.category, id: outcome.id, answerable: outcome.answerable,
-    recalled: outcome.recalled, answerShown: outcome.answerShown, answerInEvidence: outcome.answerInEvidence, grounded: outcome.grounded,
-    abstain: outcome.abstain, tokens, ...(outcome.currentFirst === undefined ? {} : { currentFirst: outcome.currentFirst }), response: sip,
-  });
-  return outcome;
-}
-
-async function askConversation(posted: Posted, q: Question): Promise<Outcome> {
-  const built = await buildSip(posted.call, { project_id: posted.projectId, query: q.question });
-  const { sip } = built;
-  const cited = new Set(sip.citations.map((c) => c.record_id));
-  const missing = q.evidence.filter((id) => !cited.has(posted.roundIds.get(id) ?? '?'));
-  const answerable = q.category !== 'unanswerable';
-  return record({
-    split: q.split, persona: q.persona, category: q.category, id: q.id, question: q.question, answer: q.answer, answerable,
-    recalled: answerable && missing.length === 0, answerInEvidence: q.answerInEvidence, currentFirst: currentFirst(sip.sip, q), missing,
-  }, built);
-}
 
 async function askDocument(posted: PostedDocuments, q: DocumentQuestion): Promise<Outcome> {
   const built = await buildSip(posted.call, { project_id: posted.projectId, query: q.question });
