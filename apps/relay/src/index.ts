@@ -1,2 +1,2 @@
-export { startRelay, loadRelayCheckpoint, type RelayOptions, type RelayHandle } from './relay.js';
+export { startRelay, loadRelayCheckpoint, RELAY_DEFAULTS, type RelayOptions, type RelayHandle } from './relay.js';
 export { startRelayRole } from './role.js';

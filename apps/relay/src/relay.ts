@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '@memctx/db';
 import type { Checkpoint, EventStore } from '@memctx/event-store';
 import type { EventPublisher } from '@memctx/kafka';
-import { createCheckpointStore, followFeed, migrateCheckpoints, processor } from '@memctx/processors';
+import { createCheckpointStore, followFeed, FOLLOW_DEFAULTS, migrateCheckpoints, processor } from '@memctx/processors';
 import { inSpan, traceLinks } from '@memctx/shared';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
@@ -11,7 +11,9 @@ export interface RelayOptions {
   publisher: EventPublisher;
   /** Names the checkpoint: one per destination topic. */
   name?: string;
+  /** Events per publish (default RELAY_DEFAULTS). */
   batchSize?: number;
+  /** The sleep when the feed has nothing new (default RELAY_DEFAULTS); an append notification cuts it short. */
   pollIntervalMs?: number;
   metrics?: Registry;
   onError?: (error: unknown) => void;
@@ -23,7 +25,7 @@ export interface RelayHandle {
   stop(): Promise<void>;
 }
 
-const RESTART_DELAY_MS = 1_000;
+export const RELAY_DEFAULTS = { batchSize: 1_000, pollIntervalMs: 500 } as const;
 
 /** The relay's processor is named after its topic: its checkpoint is apart from projections', so a rebuild never moves it. */
 const processorName = (topic: string) => `relay:${topic}`;
@@ -61,10 +63,10 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   options.metrics?.registerMetric(lag);
 
   const following = followFeed(relay, store, {
-    batchSize: options.batchSize ?? 1_000,
-    idleWaitMs: options.pollIntervalMs ?? 500,
-    // A broker or database outage: try again from the checkpoint after a pause.
-    errorWaitMs: RESTART_DELAY_MS,
+    batchSize: options.batchSize ?? RELAY_DEFAULTS.batchSize,
+    idleWaitMs: options.pollIntervalMs ?? RELAY_DEFAULTS.pollIntervalMs,
+    // A broker or database outage: try again from the checkpoint after the usual pause, not the shorter poll.
+    errorWaitMs: FOLLOW_DEFAULTS.errorWaitMs,
     onError: options.onError,
     onBatch(batch) {
       checkpoint = batch.checkpoint;

@@ -1,7 +1,7 @@
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
 import { handledEvents } from '@memctx/projections';
-import { createCheckpointStore, followFeed, processor, type Following, type Processor } from '@memctx/processors';
+import { createCheckpointStore, followFeed, FOLLOW_DEFAULTS, processor, type Following, type Processor } from '@memctx/processors';
 import type { DocumentQueue } from './jobs.js';
 
 /**
@@ -40,7 +40,7 @@ export function runDispatcher(
 ): Dispatcher {
   return followFeed(documentDispatcher(db, queue), store, {
     idleWaitMs: options.idleWaitMs ?? 250,
-    errorWaitMs: 1_000,
+    errorWaitMs: FOLLOW_DEFAULTS.errorWaitMs,
     // A request seen an idle wait late only starts its job that much later: one look per notification will do.
     settleMs: 0,
     onError: options.onError,

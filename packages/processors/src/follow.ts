@@ -10,14 +10,23 @@ export interface ProcessedBatch {
   checkpoint: Checkpoint;
 }
 
+/** What followFeed and catchUp use for an option the caller leaves out. */
+export const FOLLOW_DEFAULTS = {
+  batchSize: 500,
+  idleWaitMs: 1_000,
+  /** The first pause after a failed batch when neither it nor the idle wait is given. */
+  errorWaitMs: 1_000,
+  settleMs: 500,
+} as const;
+
 export interface FollowOptions {
-  /** Events per batch (default 500). */
+  /** Events per batch (default FOLLOW_DEFAULTS). */
   batchSize?: number;
-  /** The sleep when the feed has nothing new (default 1,000 ms); an append notification cuts it short. */
+  /** The sleep when the feed has nothing new (default FOLLOW_DEFAULTS); an append notification cuts it short. */
   idleWaitMs?: number;
-  /** The first sleep after a failed batch (default: the idle wait); failures in a row double it. */
+  /** The first sleep after a failed batch (default: the idle wait given, else FOLLOW_DEFAULTS); failures in a row double it. */
   errorWaitMs?: number;
-  /** How long after an append notification to keep looking every few ms, as its events may not be readable yet (default 500; 0 looks once). */
+  /** How long after an append notification to keep looking every few ms, as its events may not be readable yet (default FOLLOW_DEFAULTS; 0 looks once). */
   settleMs?: number;
   onError?(error: unknown): void;
   onBatch?(batch: ProcessedBatch): void;
@@ -34,8 +43,8 @@ export interface Following {
  * failures go on (a database or broker away), then the batch again from the saved checkpoint.
  */
 export function followFeed(processor: Processor, feed: Feed, options: FollowOptions = {}): Following {
-  const batchSize = options.batchSize ?? 500;
-  const idleWaitMs = options.idleWaitMs ?? 1_000;
+  const batchSize = options.batchSize ?? FOLLOW_DEFAULTS.batchSize;
+  const idleWaitMs = options.idleWaitMs ?? FOLLOW_DEFAULTS.idleWaitMs;
   // Known while batches succeed; read from the store again after a failure or when someone else moved it.
   let from: Checkpoint | undefined;
   return runProcessorLoop({
@@ -51,8 +60,8 @@ export function followFeed(processor: Processor, feed: Feed, options: FollowOpti
       options.onBatch?.({ events, checkpoint: from });
       return events.length === batchSize;
     },
-    ...feedWakeUps(feed, idleWaitMs, options.settleMs ?? 500),
-    errorWaitMs: options.errorWaitMs ?? idleWaitMs,
+    ...feedWakeUps(feed, idleWaitMs, options.settleMs ?? FOLLOW_DEFAULTS.settleMs),
+    errorWaitMs: options.errorWaitMs ?? options.idleWaitMs ?? FOLLOW_DEFAULTS.errorWaitMs,
     onError(error) {
       from = undefined;
       options.onError?.(error);
@@ -61,7 +70,7 @@ export function followFeed(processor: Processor, feed: Feed, options: FollowOpti
 }
 
 export interface CatchUpOptions {
-  /** Events per batch (default 500). */
+  /** Events per batch (default FOLLOW_DEFAULTS). */
   batchSize?: number;
   /** Reads the batch after a checkpoint (default: the feed's readAll; a rebuild reads one batch ahead). */
   read?(after: Checkpoint): Promise<RecordedEvent[]>;
@@ -74,7 +83,7 @@ export interface CatchUpOptions {
  * could chase steady writers forever (one lands during every batch). Resolves to the events processed.
  */
 export async function catchUp(processor: Processor, feed: Pick<EventStore, 'readAll'>, options: CatchUpOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? FOLLOW_DEFAULTS.batchSize;
   const read = options.read ?? ((after: Checkpoint) => feed.readAll({ after, maxCount: batchSize }));
   let from = await processor.position();
   let processed = 0;

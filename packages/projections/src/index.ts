@@ -5,7 +5,7 @@ export {
 } from './generations.js';
 export { catchUp, runLive, type Runner, type LiveRunnerOptions } from './runner.js';
 export { createReadAhead, splitIntoLanes } from './lanes.js';
-export { rebuildProjection, type RebuildProgress, type RebuildResult } from './rebuild.js';
+export { rebuildProjection, REBUILD_BATCH_SIZE, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { minActiveCheckpoint } from './read-your-writes.js';
 export { applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';

@@ -58,11 +58,10 @@ export type Runner = Following;
 
 /** Keeps the active generation of a projection up to date, following a switch-over to a rebuilt one. */
 export function runLive(db: Db, store: EventStore, projection: Projection, options: LiveRunnerOptions = {}): Runner {
-  const idleWaitMs = options.idleWaitMs ?? 1_000;
+  // The idle wait and the pause after a failure are followFeed's (the pause is the idle wait when one is given).
   return followFeed(activeGenerationProcessor(db, projection), store, {
     batchSize: options.batchSize ?? settingDefault('projectorBatchSize'),
-    idleWaitMs,
-    errorWaitMs: idleWaitMs,
+    idleWaitMs: options.idleWaitMs,
     onError: options.onError,
   });
 }

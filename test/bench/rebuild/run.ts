@@ -16,7 +16,7 @@ import { createPostgresDb, ensureVectorExtension } from '@memctx/db';
 import { projectStream, sessionStream } from '@memctx/domain';
 import { createPostgresEventStore, migrateEventStore, type AppendManyItem, type EventToAppend } from '@memctx/event-store';
 import type { Queryable } from '@memctx/db';
-import { ensureActiveGeneration, migrateGenerations, rebuildProjection, type Projection } from '@memctx/projections';
+import { ensureActiveGeneration, migrateGenerations, rebuildProjection, REBUILD_BATCH_SIZE, type Projection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { measureCpu } from '../lib/cpu.js';
 import { createBenchDatabase } from '../lib/database.js';
@@ -24,7 +24,7 @@ import { fmt } from '../lib/stats.js';
 
 const serverUrl = process.env.MEMCTX_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const target = Number(process.env.MEMCTX_BENCH_EVENTS ?? 1_000_000);
-const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? 5_000);
+const batchSize = Number(process.env.MEMCTX_PROJECTOR_BATCH_SIZE ?? REBUILD_BATCH_SIZE);
 const lanes = process.env.MEMCTX_BENCH_LANES ? Number(process.env.MEMCTX_BENCH_LANES) : undefined;
 const USERS = 1_000;
 const ROUNDS_PER_SESSION = 50;
