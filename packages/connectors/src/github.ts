@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { settingDefault } from '@memctx/shared';
 import { mimeTypeOf, SUPPORTED_MIME_TYPES } from './mime.js';
 import { CredentialsRejected, DocumentRefused, UpstreamError, type Connector } from './types.js';
 
 export interface GithubOptions {
-  /** https://api.github.com, or a GitHub Enterprise / test server base URL. */
+  /** https://api.github.com (MEMCTX_GITHUB_API_URL's default), or a GitHub Enterprise / test server base URL. */
   baseUrl?: string;
   timeoutMs?: number;
 }
@@ -30,7 +31,7 @@ interface TreeEntry {
  * tree lists its Markdown, text, HTML, PDF and DOCX files; contents fetches one.
  */
 export function githubConnector(options: GithubOptions = {}): Connector<GithubCredentials> {
-  const base = (options.baseUrl ?? 'https://api.github.com').replace(/\/$/, '');
+  const base = (options.baseUrl ?? settingDefault('githubApiUrl')).replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function call(credentials: GithubCredentials, path: string): Promise<unknown> {

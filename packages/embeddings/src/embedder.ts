@@ -1,3 +1,5 @@
+import { settingDefault } from '@memctx/shared';
+
 /** Turns text into unit-length vectors; queries and documents may be embedded differently (bge's query instruction). */
 export interface Embedder {
   readonly model: string;
@@ -7,7 +9,7 @@ export interface Embedder {
   close(): Promise<void>;
 }
 
-export const DEFAULT_EMBEDDING_MODEL = 'BAAI/bge-small-en-v1.5';
+export const DEFAULT_EMBEDDING_MODEL = settingDefault('embeddingModel');
 
 /** bge's instruction for short queries against passages (from the model card); documents get none. */
 export const BGE_QUERY_INSTRUCTION = 'Represent this sentence for searching relevant passages: ';

@@ -1,11 +1,14 @@
+/** How long a query waits for others to share its forward pass, unless the embedder is told otherwise. */
+export const QUERY_WINDOW_MS = 2;
+
 /**
- * Collects single items arriving within `windowMs` (or until `maxBatch`) and runs
+ * Collects single items arriving within `windowMs` (default QUERY_WINDOW_MS; or until `maxBatch`) and runs
  * them as one batch; each caller gets its own result. One forward pass for many
  * concurrent queries is far cheaper than many passes of one.
  */
 export function createMicroBatcher<In, Out>(
   runBatch: (items: In[]) => Promise<Out[]>,
-  options: { windowMs: number; maxBatch: number },
+  options: { windowMs?: number; maxBatch: number },
 ): (item: In) => Promise<Out> {
   let pending: Array<{ item: In; resolve: (out: Out) => void; reject: (error: unknown) => void }> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -25,6 +28,6 @@ export function createMicroBatcher<In, Out>(
     new Promise<Out>((resolve, reject) => {
       pending.push({ item, resolve, reject });
       if (pending.length >= options.maxBatch) flush();
-      else timer ??= setTimeout(flush, options.windowMs);
+      else timer ??= setTimeout(flush, options.windowMs ?? QUERY_WINDOW_MS);
     });
 }

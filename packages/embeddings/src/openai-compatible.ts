@@ -118,7 +118,7 @@ export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEm
   };
   // The same query instruction as the local model, so a server running bge gives the vectors the local model would.
   const prefix = options.modelId.includes('bge') ? BGE_QUERY_INSTRUCTION : '';
-  const queries = createMicroBatcher(request, { windowMs: options.queryWindowMs ?? 2, maxBatch: batchSize });
+  const queries = createMicroBatcher(request, { windowMs: options.queryWindowMs, maxBatch: batchSize });
 
   let probe: Float32Array | undefined;
   try {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { env, mean_pooling, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
+import { settingDefault } from '@memctx/shared';
 import { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
 import { createMicroBatcher } from './micro-batch.js';
 
@@ -42,7 +43,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: threads });
   const meanPooling = modelId.includes('MiniLM');
   const batchSize = options.batchSize ?? 32;
-  const maxTokens = Math.min(options.maxTokens ?? 512, 512);
+  const maxTokens = Math.min(options.maxTokens ?? settingDefault('embeddingMaxTokens'), 512);
 
   // The pipeline's own call, but with the tokenizer's max_length set to `maxTokens`, which the pipeline does not expose.
   const run = async (texts: string[]): Promise<Float32Array[]> => {
@@ -54,7 +55,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
     const data = output.data as Float32Array;
     return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
   };
-  const queries = createMicroBatcher(run, { windowMs: options.queryWindowMs ?? 2, maxBatch: batchSize });
+  const queries = createMicroBatcher(run, { windowMs: options.queryWindowMs, maxBatch: batchSize });
   const prefix = modelId.includes('bge') ? BGE_QUERY_INSTRUCTION : '';
 
   return {

@@ -1,5 +1,6 @@
 import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { RecordedEvent } from '@memctx/event-store';
+import { settingDefault } from '@memctx/shared';
 import { toMessage } from './codec.js';
 
 /** Where the relay sends events; kafkajs is unmaintained, so nothing outside this package sees it. */
@@ -14,7 +15,7 @@ export interface KafkaOptions {
   clientId?: string;
 }
 
-export const DEFAULT_TOPIC = 'memctx.events.v1';
+export const DEFAULT_TOPIC = settingDefault('kafkaTopic');
 
 export function kafkaClient(options: KafkaOptions): Kafka {
   return new Kafka({

@@ -37,6 +37,8 @@ export const MATCH_BUDGET = 1_500;
 // Document frequencies come from the newest records in scope, up to this many: exact for a scope that small,
 // an estimate (scaled to the scope) past it, so a common word never costs a walk over its whole posting list.
 export const DF_SAMPLE = 2_000;
+/** Candidates each ranking gives (lexical matches, recent records, nearest vectors) when the caller names no depth. */
+export const CANDIDATE_DEPTH = 100;
 const MAX_QUERY_TERMS = 32;
 
 /*
@@ -163,7 +165,7 @@ interface Row {
  * statement that needs no query vector, so it runs while the query is being embedded.
  */
 export async function searchLexical(db: Db, scope: RetrievalScope, queryText: string | null, options: LexicalOptions = {}): Promise<LexicalHits> {
-  const depth = options.depth ?? 100;
+  const depth = options.depth ?? CANDIDATE_DEPTH;
   // Without words to count, only the recent list is needed.
   const sample = queryText ? Math.max(options.dfSample ?? DF_SAMPLE, depth) : depth;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, depth, options.matchBudget ?? MATCH_BUDGET, sample];

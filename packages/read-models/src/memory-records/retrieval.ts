@@ -2,7 +2,7 @@ import type { Provenance, RecordType } from '@memctx/contracts/vocabulary';
 import type { Db } from '@memctx/db';
 import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
-import { searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
+import { CANDIDATE_DEPTH, searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
 import { inScope, type RetrievalScope } from './scope.js';
 import { compareIds, searchVector, type VectorHit } from './vector.js';
 
@@ -130,7 +130,7 @@ export async function readFused(
  */
 export async function retrieve(db: Db, scope: RetrievalScope, options: RetrievalOptions): Promise<Retrieval> {
   const queryText = options.queryText?.trim() ? options.queryText : null;
-  const depth = options.depth ?? 100;
+  const depth = options.depth ?? CANDIDATE_DEPTH;
   const { queryEmbedding } = options;
   const [lexical, vector] = await Promise.all([
     options.lexical ?? searchLexical(db, scope, queryText, { depth }),
