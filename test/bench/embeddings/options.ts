@@ -7,10 +7,14 @@
  *   pnpm bench:embeddings:options
  * Env: MEMCTX_BENCH_ROUNDS (rounds per pass, default 192), MEMCTX_BENCH_PASSES (default 3),
  *      MEMCTX_BENCH_OPTIONS (names to run, comma-separated; default all),
- *      MEMCTX_BENCH_LONG=1 (each user side is its whole session so far, cut at 2,000 characters: long texts as platforms post them).
+ *      MEMCTX_BENCH_LONG=1 (each user side is its whole session so far, cut at 2,000 characters: long texts as platforms post them),
+ *      MEMCTX_BENCH_DOCUMENTS=N (instead of rounds: the documents benchmark's first N documents, chunked as the worker
+ *      chunks them, one call per document; prints chunks/s and CPU per chunk).
  */
 import { resolve } from 'node:path';
+import { chunkDocument, markdownBlocks } from '@memctx/connectors';
 import { createTransformersEmbedder, type Embedder, type TransformersEmbedderOptions } from '@memctx/embeddings';
+import { benchDocuments } from '../documents/corpus.js';
 import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { fmt } from '../lib/stats.js';
 
@@ -56,7 +60,11 @@ const OPTIONS: BenchOption[] = [
 const wanted = process.env.MEMCTX_BENCH_OPTIONS?.split(',').map((s) => s.trim());
 const options = OPTIONS.filter((o) => !wanted || wanted.some((w) => o.name.startsWith(w)));
 
+const documentCalls = benchDocuments(Number(process.env.MEMCTX_BENCH_DOCUMENTS ?? 0), 'md').map((text) => chunkDocument(text, { blocks: markdownBlocks(text) }).map((c) => c.text));
+const unit = documentCalls.length > 0 ? { name: 'chunk', count: documentCalls.flat().length } : { name: 'round', count: rounds.length };
+
 const calls = (option: BenchOption): string[][] => {
+  if (documentCalls.length > 0) return documentCalls;
   const out: string[][] = [];
   for (let i = 0; i < rounds.length; i += 64) {
     const slice = rounds.slice(i, i + 64);
@@ -89,11 +97,14 @@ for (let pass = 0; pass < PASSES; pass++) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`\nEmbedding options, ${rounds.length} LoCoMo rounds${long ? ' (user side = session so far, ≤ 2,000 chars)' : ''} per pass in calls of 64 rounds, median of ${PASSES} passes taking turns`);
-console.log(`  ${'option'.padEnd(56)} ${'texts/s'.padStart(8)} ${'rounds/s'.padStart(9)} ${'CPU ms/round'.padStart(13)}`);
+const work = documentCalls.length > 0
+  ? `${documentCalls.length} documents (${unit.count} chunks) per pass, one call per document`
+  : `${rounds.length} LoCoMo rounds${long ? ' (user side = session so far, ≤ 2,000 chars)' : ''} per pass in calls of 64 rounds`;
+console.log(`\nEmbedding options, ${work}, median of ${PASSES} passes taking turns`);
+console.log(`  ${'option'.padEnd(56)} ${'texts/s'.padStart(8)} ${`${unit.name}s/s`.padStart(9)} ${`CPU ms/${unit.name}`.padStart(13)}`);
 for (const [option, runs] of passes) {
   const seconds = median(runs.map((r) => r.seconds));
   const cpu = median(runs.map((r) => r.cpuMs));
-  console.log(`  ${option.name.padEnd(56)} ${fmt(runs[0]!.texts / seconds).padStart(8)} ${fmt(rounds.length / seconds).padStart(9)} ${fmt(cpu / rounds.length).padStart(13)}`);
+  console.log(`  ${option.name.padEnd(56)} ${fmt(runs[0]!.texts / seconds).padStart(8)} ${fmt(unit.count / seconds).padStart(9)} ${fmt(cpu / unit.count).padStart(13)}`);
 }
 for (const embedder of embedders.values()) await embedder.close();
