@@ -3,7 +3,7 @@ import type { MemoryService } from '@memctx/commands';
 import type { Db } from '@memctx/db';
 import type { EventStore } from '@memctx/event-store';
 import { pendingSources } from '@memctx/read-models';
-import type { Logger } from '@memctx/shared';
+import { scheduleJob, type Logger } from '@memctx/shared';
 import { Histogram, type Registry } from 'prom-client';
 import type { CredentialStore } from './credentials.js';
 import { runDispatcher } from './dispatcher.js';
@@ -70,21 +70,22 @@ export async function startDocumentWorker(deps: DocumentWorkerDeps): Promise<() 
     onError: (error) => logger.warn({ err: error }, 'could not queue document jobs yet; they wait in the event store'),
   });
   const requeue = async (olderThanSeconds: number) => {
-    try {
-      for (const job of await pendingSources(db, olderThanSeconds)) await queue.add(job);
-    } catch (error) {
-      logger.warn({ err: error }, 'could not requeue pending sources');
-    }
+    for (const job of await pendingSources(db, olderThanSeconds)) await queue.add(job);
   };
-  await requeue(0);
+  const requeueFailed = (error: unknown) => logger.warn({ err: error }, 'could not requeue pending sources');
+  await requeue(0).catch(requeueFailed);
   // A Redis that lost its data (no persistence) loses queued jobs too; pending sources that sat for a while are queued again.
-  const sweep = setInterval(() => void requeue(REQUEUE_AFTER_SECONDS), REQUEUE_AFTER_SECONDS * 1000);
+  const sweep = scheduleJob({
+    intervalMs: REQUEUE_AFTER_SECONDS * 1000,
+    runAtOnce: false,
+    run: () => requeue(REQUEUE_AFTER_SECONDS),
+    onError: requeueFailed,
+  });
   // Redis back after a restart: every pending source at once (jobs are keyed by request, so one still held is not
   // added twice), rather than up to two sweep periods later.
-  queue.onReconnect?.(() => void requeue(0));
-  sweep.unref();
+  queue.onReconnect?.(() => void requeue(0).catch(requeueFailed));
   return async () => {
-    clearInterval(sweep);
+    await sweep.stop();
     await dispatcher.stop();
     await worker.close();
     await queue.close();

@@ -22,7 +22,7 @@ export { createKeyedLock } from './keyed-lock.js';
 export { createSealer, parseSealingKey, type Sealer } from './sealing.js';
 export { secretsMatch } from './secrets.js';
 export { runProcessorLoop, type ProcessorLoop, type ProcessorLoopOptions } from './processor-loop.js';
-export { scheduleJob, type ScheduledJob } from './scheduled-job.js';
+export { scheduleJob, type ScheduledJob, type ScheduleOptions } from './scheduled-job.js';
 export { wakeableSleep, type WakeableSleep } from './wakeable-sleep.js';
 export { pollUntil, type PollOptions } from './poll.js';
 export { createCoalescer, type CoalescerOptions } from './coalescer.js';

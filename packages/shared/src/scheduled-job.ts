@@ -3,12 +3,21 @@ export interface ScheduledJob {
   stop(): Promise<void>;
 }
 
+export interface ScheduleOptions {
+  intervalMs: number;
+  run(): Promise<void>;
+  onError(error: unknown): void;
+  /** False: the first run comes one interval after the start, for a caller that did its own at start (default true). */
+  runAtOnce?: boolean;
+}
+
 /**
  * Runs a job at once and then every `intervalMs` in the background (the timer never keeps the process alive): the
- * worker's session purge, the idempotency-key sweep. A failed run is reported and the next tick tries again; a tick
- * that finds the previous run still going leaves it be, so runs never pile up behind a slow database.
+ * worker's session purge, the idempotency-key sweep, the document worker's requeue of pending sources. A failed run
+ * is reported and the next tick tries again; a tick that finds the previous run still going leaves it be, so runs
+ * never pile up behind a slow database.
  */
-export function scheduleJob(options: { intervalMs: number; run(): Promise<void>; onError(error: unknown): void }): ScheduledJob {
+export function scheduleJob(options: ScheduleOptions): ScheduledJob {
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= options
@@ -20,7 +29,7 @@ export function scheduleJob(options: { intervalMs: number; run(): Promise<void>;
   };
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
-  tick();
+  if (options.runAtOnce ?? true) tick();
   return {
     async stop() {
       clearInterval(timer);

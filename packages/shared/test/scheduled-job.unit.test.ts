@@ -25,6 +25,16 @@ describe('scheduleJob', () => {
     expect(runs).toBe(3);
   });
 
+  it('with runAtOnce false, runs first one interval after the start', async () => {
+    let runs = 0;
+    const job = scheduleJob({ intervalMs: 1_000, runAtOnce: false, run: async () => void runs++, onError: () => {} });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(1);
+    await job.stop();
+  });
+
   it('leaves a slow run be instead of starting another beside it, and stop waits for it', async () => {
     let started = 0;
     let finish = () => {};
