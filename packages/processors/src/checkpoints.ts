@@ -20,6 +20,8 @@ export interface CheckpointStore {
   save(processor: string, next: Checkpoint, expected: Checkpoint, partition?: string): Promise<boolean>;
   /** Sets the checkpoint of each partition named (no comparison: the caller holds what serialises its writers). */
   savePartitions(processor: string, checkpoints: ReadonlyMap<string, Checkpoint>): Promise<void>;
+  /** Deletes every partition's checkpoint of the processor: it will not run again (a retired or dropped projection generation). */
+  remove(processor: string): Promise<void>;
   /** The same store inside a transaction, so a checkpoint commits with what it covers. */
   within(tx: Queryable): CheckpointStore;
 }
@@ -113,6 +115,10 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
            SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
         [processor, partitions, values.map((c) => c.transaction_id), values.map((c) => c.global_position)],
       );
+    },
+
+    async remove(processor) {
+      await db.query('DELETE FROM processor_checkpoints WHERE processor = $1', [processor]);
     },
 
     within: (tx) => createCheckpointStore(tx),

@@ -67,4 +67,15 @@ describe.each(backends)('checkpoint store on %s', (_name, open) => {
     })).rejects.toThrow('rolled back');
     expect(await store.load('q')).toEqual(START);
   });
+
+  it('removes every partition of one processor and no other', async () => {
+    const store = createCheckpointStore(opened.db);
+    await store.save('gone', at(2), START);
+    await store.savePartitions('gone', new Map([['u1', at(3)]]));
+    await store.save('kept', at(5), START);
+    await store.remove('gone');
+    expect(await store.load('gone')).toEqual(START);
+    expect(await store.loadPartitions('gone', ['u1'])).toEqual(new Map());
+    expect(await store.load('kept')).toEqual(at(5));
+  });
 });

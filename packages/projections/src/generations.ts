@@ -1,6 +1,6 @@
 import { migrate, type Db, type Queryable } from '@memctx/db';
 import { START, type Checkpoint } from '@memctx/event-store';
-import { migrateCheckpoints } from '@memctx/processors';
+import { createCheckpointStore, migrateCheckpoints } from '@memctx/processors';
 import type { Projection } from './projection.js';
 
 export type GenerationStatus = 'building' | 'active' | 'retired';
@@ -133,7 +133,7 @@ export async function createGeneration(db: Db, projection: Projection, status: '
     const schemaName = schemaNameFor(projection.name, generation);
     // Leftovers of a generation of that number whose row is gone would be mistaken for this one's.
     await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE; CREATE SCHEMA ${schemaName};`);
-    await tx.query('DELETE FROM processor_checkpoints WHERE processor = $1', [schemaName]);
+    await createCheckpointStore(tx).remove(schemaName);
     await tx.exec(`SET LOCAL search_path TO ${schemaName}, public;\n${projection.schemaSql}`);
     if (status === 'active' && projection.indexSql) await tx.exec(projection.indexSql);
     await tx.query(
@@ -154,10 +154,22 @@ export async function discardGeneration(db: Db, name: string, generation: number
     if ((await lockGeneration(tx, name, generation)) !== 'building') return false;
     const schemaName = schemaNameFor(name, generation);
     await tx.exec(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
-    await tx.query('DELETE FROM processor_checkpoints WHERE processor = $1', [schemaName]);
+    await createCheckpointStore(tx).remove(schemaName);
     await tx.query('DELETE FROM projection_generations WHERE name = $1 AND generation = $2', [name, generation]);
     return true;
   });
+}
+
+/**
+ * Retires a generation a switch-over replaced, inside the switch-over's transaction: its row stays (as `retired`, so a
+ * batch that locks it takes no more), its checkpoints go with it, the whole feed's and any Kafka partition's.
+ */
+export async function retireGeneration(tx: Queryable, generation: Pick<Generation, 'name' | 'generation' | 'schemaName'>): Promise<void> {
+  await tx.query(`UPDATE projection_generations SET status = 'retired', updated_at = now() WHERE name = $1 AND generation = $2`, [
+    generation.name,
+    generation.generation,
+  ]);
+  await createCheckpointStore(tx).remove(generation.schemaName);
 }
 
 export async function exposeViews(tx: Queryable, projection: Projection, schemaName: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '@memctx/db';
 import { checkpointOf, compareCheckpoints, type Checkpoint, type EventStore } from '@memctx/event-store';
 import { catchUp, createCheckpointStore, type AtomicProcessor } from '@memctx/processors';
 import type { Projection } from './projection.js';
-import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration } from './generations.js';
+import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration, retireGeneration } from './generations.js';
 import { generationProcessor } from './runner.js';
 import { createReadAhead, laneProcessor } from './lanes.js';
 
@@ -96,12 +96,7 @@ export async function rebuildProjection(
       // PGlite has one connection, which this transaction holds, and no Kafka mode.)
       const mine = db.supportsConcurrentTransactions ? await applyRestOfFeed(tx, store, filling, batchSize) : await checkpoints.load(filling.name);
       if (previous && live === 'active' && compareCheckpoints(await checkpoints.load(previous.schemaName), mine) > 0) return false;
-      if (previous && live) {
-        await tx.query(`UPDATE projection_generations SET status = 'retired', updated_at = now() WHERE name = $1 AND generation = $2`, [
-          projection.name,
-          previous.generation,
-        ]);
-      }
+      if (previous && live) await retireGeneration(tx, previous);
       await tx.query(`UPDATE projection_generations SET status = 'active', updated_at = now() WHERE name = $1 AND generation = $2`, [
         projection.name,
         generation.generation,
