@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { RouteModule } from '../src/index.js';
 import { call, startApp, type RunningApp } from './helpers.js';
 
+// Requests reach the server in their own time on a loaded machine; the poll waits for them, not the assertion's default second.
+const ARRIVED = { timeout: 20_000 };
+
 const holdEndpoint = defineEndpoint({
   method: 'get',
   path: '/api/v1/hold',
@@ -70,7 +73,7 @@ describe('load shedding', () => {
     const hold = holdingRoutes();
     const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '2' });
     const first = [call(`${app.url}/api/v1/hold`), call(`${app.url}/api/v1/hold`)];
-    await expect.poll(hold.held).toBe(2);
+    await expect.poll(hold.held, ARRIVED).toBe(2);
 
     const shed = await call(`${app.url}/api/v1/hold`, { headers: { 'X-Request-Id': 'shed-1' } });
     expect(shed).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
@@ -83,7 +86,7 @@ describe('load shedding', () => {
     expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200]);
     // The slots are given back: the next request is served.
     const again = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held).toBe(1);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
     hold.release();
     expect((await again).status).toBe(200);
   });
@@ -92,7 +95,7 @@ describe('load shedding', () => {
     const hold = holdingRoutes();
     const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1' });
     const held = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held).toBe(1);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
     const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await call(`${app.url}/api/v1/hold`)).status));
     hold.release();
     await held;
@@ -107,7 +110,7 @@ describe('load shedding', () => {
     const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '8' });
     for (let round = 0; round < 5; round++) {
       const requests = Array.from({ length: 8 }, () => call(`${app.url}/api/v1/hold`));
-      await expect.poll(hold.held).toBe(8);
+      await expect.poll(hold.held, ARRIVED).toBe(8);
       hold.release();
       expect((await Promise.all(requests)).map((r) => r.status)).toEqual(Array(8).fill(200));
     }
@@ -119,12 +122,12 @@ describe('load shedding', () => {
     const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1' });
     const gone = new AbortController();
     const abandoned = fetch(`${app.url}/api/v1/hold`, { signal: gone.signal }).catch(() => 'aborted');
-    await expect.poll(hold.held).toBe(1);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
     gone.abort();
     expect(await abandoned).toBe('aborted');
 
     const next = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held).toBe(2);
+    await expect.poll(hold.held, ARRIVED).toBe(2);
     hold.release();
     expect((await next).status).toBe(200);
   });
@@ -141,7 +144,7 @@ describe('load shedding', () => {
     const hold = holdingRoutes();
     const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '0' });
     const requests = Array.from({ length: 100 }, () => call(`${app.url}/api/v1/hold`));
-    await expect.poll(hold.held).toBe(100);
+    await expect.poll(hold.held, ARRIVED).toBe(100);
     hold.release();
     expect(new Set((await Promise.all(requests)).map((r) => r.status))).toEqual(new Set([200]));
   });
