@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { activityProjection } from '@memctx/read-models';
+import { ACTIVITY_SUMMARY_LENGTH, activityProjection } from '@memctx/read-models';
 import { projectionSpec } from './projection-spec.js';
 import { purged, restored, round, shown, sipBuilt, softDeleted, sourceRequested, statement } from './spec-events.js';
 
@@ -20,6 +20,20 @@ describe('activity projection (given events, when events, then rows)', () => {
         item('sip_built', 'b1', null, 'SIP built from 2 records: 30 tokens instead of 300', 3),
         item('source_requested', 'src1', 's1', 'Fetching https://example.org/src1 from web', 4),
       ]);
+  });
+
+  it('shows a generated statement by its reply, beside the round of its session', async () => {
+    await spec.given(statement('s1', 'g1', 1, 'Probably Tuesday.')).when(round('s1', 'r1', 2, 'hello', 'hi')).then('SELECT type, summary FROM activity_items ORDER BY type', [
+      { type: 'round_ingested', summary: 'hello' },
+      { type: 'statement_generated', summary: 'Probably Tuesday.' },
+    ]);
+  });
+
+  it('shows each item as one line of at most ACTIVITY_SUMMARY_LENGTH characters', async () => {
+    const message = `Plans\n\n  for\tthe ${'trip '.repeat(60)}`;
+    await spec.given().when(round('s1', 'r1', 1, message, '')).then('SELECT summary FROM activity_items', [
+      { summary: `Plans for the ${'trip '.repeat(60)}`.slice(0, ACTIVITY_SUMMARY_LENGTH) },
+    ]);
   });
 
   it('hides the items of a soft-deleted session only, and shows them again on restore', async () => {

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
@@ -44,3 +46,21 @@ export const backends: Array<[string, () => Promise<Harness>]> = [
     },
   ],
 ];
+
+export interface WriteSide {
+  h: Harness;
+  service: MemoryService;
+  /** The write side's clock: a test moves it (past a retention window). */
+  now: Date;
+}
+
+/** Opens the harness before a describe block's tests, with the write side on its store (sessions kept an hour once deleted), and closes it after. */
+export function withWriteSide(open: () => Promise<Harness>): WriteSide {
+  const side = { now: new Date('2026-11-23T10:00:00.000Z') } as WriteSide;
+  beforeAll(async () => {
+    side.h = await open();
+    side.service = createMemoryService({ store: side.h.store, clock: () => side.now, sessionRetentionMs: 1000 * 3600 });
+  });
+  afterAll(() => side.h?.close());
+  return side;
+}

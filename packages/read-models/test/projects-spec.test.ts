@@ -21,6 +21,12 @@ describe('projects projection (given events, when events, then rows)', () => {
       .then(projects, [project('Alpha', 4, 2)]);
   });
 
+  it('attaches a session to a project once, by its first write naming one, however many of its writes share a batch', async () => {
+    const writes = [0, 1, 2].flatMap((n) => [round('s1', `r${n}`, 3 + n, `round ${n}`, 'ok'), statement('s2', `g${n}`, 3 + n, 'a guess')]);
+    await spec.given(projectCreated('p1', 'Batch', 1), round('s1', 'r', 2, 'no project yet', '', null)).when(...writes)
+      .then('SELECT session_count FROM projects', [{ session_count: 2 }]);
+  });
+
   it('counts each source once, however often it is requested', async () => {
     await spec.given(projectCreated('p1', 'Alpha', 1)).when(sourceRequested('src1', 'q1', 2), sourceRequested('src1', 'q2', 3), sourceRequested('src2', 'q3', 4))
       .then(projects, [project('Alpha', 1, 0, 2)]);

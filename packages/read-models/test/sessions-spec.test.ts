@@ -26,7 +26,7 @@ describe('sessions projection (given events, when events, then rows)', () => {
     ]);
   });
 
-  it('puts a SIP on the reply of the next round of its session only', async () => {
+  it('puts a SIP on the reply of the next round of its session only, even one built before the session\'s first round', async () => {
     await spec.given(sipBuilt('b1', 's1', 1, 'the SIP')).when(round('s1', 'r1', 2, 'q1', 'a1'), round('s1', 'r2', 3, 'q2', 'a2')).then(turns, [
       { session_id: 's1', role: 'user', content: 'q1', records_used: 0, sip_text: '' },
       { session_id: 's1', role: 'assistant', content: 'a1', records_used: 2, sip_text: 'the SIP' },
@@ -41,6 +41,13 @@ describe('sessions projection (given events, when events, then rows)', () => {
         session_id: 's1', project_id: 'p1', title: '', last_message_preview: '', message_count: 0, created_at: shown(4), updated_at: shown(4),
         deleted_at: null, purge_after: null,
       },
+    ]);
+  });
+
+  it('keeps a generated statement out of the transcript beside the rounds of its session', async () => {
+    await spec.given(statement('s1', 'g1', 1, 'Probably Tuesday.')).when(round('s1', 'r1', 2, 'hello', 'hi')).then(turns, [
+      { session_id: 's1', role: 'user', content: 'hello', records_used: 0, sip_text: '' },
+      { session_id: 's1', role: 'assistant', content: 'hi', records_used: 0, sip_text: '' },
     ]);
   });
 
