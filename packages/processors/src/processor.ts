@@ -54,8 +54,11 @@ export interface ReactingOptions extends Common {
 /** Rows in the database (a read model): `handle` runs in the transaction that moves the checkpoint (exactly once). */
 export interface AtomicOptions extends Common {
   db: Db;
-  /** Takes what the batch needs held first (a projection's generation row); false refuses the batch. */
-  lock?(tx: Queryable): Promise<boolean>;
+  /**
+   * Takes what the batch needs held first (a projection's generation row); false refuses the batch. It may answer the
+   * processor's checkpoint read under that lock instead of true, which spares the batch a query of its own.
+   */
+  lock?(tx: Queryable): Promise<boolean | Checkpoint>;
   handle(events: readonly RecordedEvent[], tx: Queryable): Promise<void>;
 }
 
@@ -80,10 +83,11 @@ export function processor(options: AtomicOptions | ReactingOptions): Processor |
   }
   const processWithin = async (tx: Queryable, events: readonly RecordedEvent[], from: Checkpoint) => {
     if (events.length === 0) return true;
-    if (options.lock && !(await options.lock(tx))) return false;
+    const locked = options.lock ? await options.lock(tx) : true;
+    if (locked === false) return false;
     const store = checkpoints.within(tx);
     // Compared first, so a batch someone else already applied is not applied again only to be rolled back.
-    const current = await store.load(name);
+    const current = locked === true ? await store.load(name) : locked;
     if (compareCheckpoints(current, from) !== 0) return false;
     await options.handle(events, tx);
     if (!(await store.save(name, checkpointOf(events[events.length - 1]!), from))) throw new Moved(`the checkpoint of ${name} moved under its batch`);
@@ -91,7 +95,7 @@ export function processor(options: AtomicOptions | ReactingOptions): Processor |
   };
   const processPartitioned = (events: readonly RecordedEvent[], partitionOf: (event: RecordedEvent) => string) =>
     options.db.transaction(async (tx): Promise<PartitionedOutcome | undefined> => {
-      if (options.lock && !(await options.lock(tx))) return undefined;
+      if (options.lock && (await options.lock(tx)) === false) return undefined;
       const store = checkpoints.within(tx);
       const whole = await store.load(name);
       const reached = await store.loadPartitions(name, [...new Set(events.map(partitionOf))]);

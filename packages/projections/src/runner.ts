@@ -4,7 +4,8 @@ import { catchUp as catchUpProcessor, createCheckpointStore, followFeed, process
 import { settingDefault } from '@memctx/shared';
 import { inBatchSpan } from './batch-span.js';
 import { applyHandled, type Projection } from './projection.js';
-import { activeGeneration, lockGeneration, type Generation } from './generations.js';
+import { activeGeneration, type Generation } from './generations.js';
+import { handlesAny, lockAtCheckpoint, passOver } from './live-batch.js';
 
 /**
  * The processor that fills one generation: each batch's rows and the checkpoint commit together, with the
@@ -16,17 +17,16 @@ export function generationProcessor(db: Db, projection: Projection, generation: 
     name: generation.schemaName,
     checkpoints: createCheckpointStore(db),
     db,
-    lock: async (tx) => {
-      const status = await lockGeneration(tx, projection.name, generation.generation);
-      return status !== undefined && status !== 'retired';
-    },
+    lock: (tx) => lockAtCheckpoint(tx, generation),
     handle: (events, tx) => applyHandled(tx, projection, generation.schemaName, events),
   });
   return {
     ...filling,
     process: (events, from) =>
       inBatchSpan(projection.name, events, async (span) => {
-        const applied = await filling.process(events, from);
+        // A batch with nothing for this projection only moves its checkpoint: one statement, no transaction.
+        const passed = handlesAny(projection, events) ? undefined : await passOver(db, generation, events, from);
+        const applied = passed ?? (await filling.process(events, from));
         span.setAttribute('memctx.applied', applied);
         return applied;
       }),
