@@ -9,8 +9,7 @@
  * `pnpm bench:locomo` is the measurement; this only shortens the loop between changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createPostgresDb } from '@memctx/db';
-import { requireBuild, startService } from '../lib/processes.js';
+import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { client } from './client.js';
 import { dumpQuestion } from '../lib/memory-bench.js';
 import { bareText, evidenceIds, roundsOf, samplesOfSplit, turnText, unlabelled, type Turn } from './dataset.js';
@@ -18,7 +17,6 @@ import { bareText, evidenceIds, roundsOf, samplesOfSplit, turnText, unlabelled, 
 const ADMIN = 'bench-admin-token-0123456789';
 const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
 const stateFile = `/tmp/${name}.json`;
-const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 const mode = process.argv[2];
 const samples = samplesOfSplit();
 const posted = (turn: Turn) => (unlabelled() ? bareText(turn) : turnText(turn));
@@ -30,18 +28,7 @@ interface State {
 }
 
 
-requireBuild();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-if (mode === 'post') {
-  const admin = createPostgresDb({ connectionString: serverUrl, maxConnections: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
-}
-const service = await startService({
-  MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: process.env.MEMCTX_PROBE_PORT ?? '18877', MEMCTX_DATABASE_URL: url.toString(),
-});
+const service = await startOnKeptDatabase(name, { fresh: mode === 'post', adminToken: ADMIN, port: process.env.MEMCTX_PROBE_PORT ?? '18877' });
 const base = service.url!;
 try {
   if (mode === 'post') {

@@ -9,10 +9,9 @@
  * `pnpm bench:memory` is the measurement; this only shortens the loop between changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createPostgresDb } from '@memctx/db';
 import { client } from '../locomo/client.js';
 import { ADMIN, waitForEmbeddings } from '../lib/memory-bench.js';
-import { requireBuild, startService } from '../lib/processes.js';
+import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { askConversation, post } from './ask.js';
 import { buildDataset } from './dataset.js';
 import { printMisses, reportConversations, type Outcome } from './report.js';
@@ -23,23 +22,11 @@ interface State {
 
 const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_memory_probe';
 const stateFile = `/tmp/${name}.json`;
-const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 const mode = process.argv[2];
 if (mode !== 'post' && mode !== 'ask') throw new Error('probe.ts post | ask');
 
-requireBuild();
 const dataset = buildDataset();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-if (mode === 'post') {
-  const admin = createPostgresDb({ connectionString: serverUrl, maxConnections: 1 });
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
-}
-const service = await startService({
-  MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: process.env.MEMCTX_PROBE_PORT ?? '18878', MEMCTX_DATABASE_URL: url.toString(),
-});
+const service = await startOnKeptDatabase(name, { fresh: mode === 'post', adminToken: ADMIN, port: process.env.MEMCTX_PROBE_PORT ?? '18878' });
 try {
   if (mode === 'post') {
     const state: State = { personas: [] };
