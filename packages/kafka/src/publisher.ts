@@ -13,6 +13,8 @@ export interface EventPublisher {
 export interface KafkaOptions {
   brokers: readonly string[];
   clientId?: string;
+  /** How many times a request is retried before the client gives up (a consumer then crashes and restarts). */
+  retries?: number;
 }
 
 export const DEFAULT_TOPIC = settingDefault('kafkaTopic');
@@ -26,7 +28,7 @@ export function kafkaClient(options: KafkaOptions): Kafka {
     // Waits between retries capped at 1 s (kafkajs's default doubles them up to 30 s), so a broker back after a
     // restart is found within a second; and enough of them (~18 s) that a consumer rides out a restart as the
     // same group member instead of crashing, since a new member waits out the old one's session before a rebalance.
-    retry: { retries: 20, initialRetryTime: 200, maxRetryTime: 1_000 },
+    retry: { retries: options.retries ?? 20, initialRetryTime: 200, maxRetryTime: 1_000 },
   });
 }
 
