@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@memctx/db';
-import { backoffDelay, createCoalescer, dependencyFailure } from '@memctx/shared';
+import { DependencyUnavailableError, backoffDelay, createCoalescer, dependencyFailure } from '@memctx/shared';
 
 export async function migrateIdempotency(db: Db): Promise<void> {
   await migrate(db, 'idempotency', [
@@ -208,20 +208,35 @@ const SETTLE_FOR_MS = DEFAULT_LEASE_SECONDS * 1000;
  * backoff, so the key is settled moments after the database is back rather than staying pending for its
  * whole lease (a retry of the request would wait on it and be told 409, "in flight"). Other errors throw.
  */
-async function settle(operation: () => Promise<void>): Promise<void> {
+async function settle(request: IdempotencyRequest, operation: () => Promise<void>): Promise<void> {
   try {
     await operation();
   } catch (error) {
     if (!dependencyFailure(error)) throw error;
     const until = Date.now() + SETTLE_FOR_MS;
+    const id = unsettledId(request);
+    unsettled.add(id);
     void (async () => {
-      for (let attempt = 1; Date.now() < until; attempt++) {
-        await sleep(backoffDelay(attempt, { baseMs: 100, capMs: 1_000 }));
-        if (await operation().then(() => true, () => false)) return;
+      try {
+        for (let attempt = 1; Date.now() < until; attempt++) {
+          await sleep(backoffDelay(attempt, { baseMs: 100, capMs: 1_000 }));
+          if (await operation().then(() => true, () => false)) return;
+        }
+      } finally {
+        unsettled.delete(id);
       }
     })();
   }
 }
+
+/*
+ * Keys whose release or completion this process is still trying to store because the database went away: a retry
+ * of such a request finds its key pending, yet the request it retries has already ended (with a 503). It is told to
+ * come back shortly (503 with Retry-After), as during the outage, rather than 409 "in flight", which a client cannot
+ * tell from a duplicate running elsewhere.
+ */
+const unsettled = new Set<string>();
+const unsettledId = (request: IdempotencyRequest) => JSON.stringify([request.userId, request.scope, request.key]);
 
 /**
  * Runs `work` at most once per key: a duplicate gets the first response back
@@ -235,15 +250,18 @@ async function settle(operation: () => Promise<void>): Promise<void> {
 export async function runOnce<T>(store: IdempotencyStore, request: IdempotencyRequest, work: () => Promise<T>): Promise<T> {
   const claim = await store.claim(request);
   if (claim.kind === 'replay') return claim.response as T;
+  if (claim.kind === 'in-flight' && unsettled.has(unsettledId(request))) {
+    throw new DependencyUnavailableError('database', 'the database was away while a request with this Idempotency-Key ran; retry shortly', true);
+  }
   if (claim.kind !== 'claimed') throw new IdempotencyConflictError(claim.kind);
   let response: T;
   try {
     response = await work();
   } catch (error) {
     // The work's error is the answer, whatever became of the release.
-    await settle(() => store.release(request, claim.token)).catch(() => undefined);
+    await settle(request, () => store.release(request, claim.token)).catch(() => undefined);
     throw error;
   }
-  await settle(() => store.complete(request, claim.token, 200, response));
+  await settle(request, () => store.complete(request, claim.token, 200, response));
   return response;
 }
