@@ -2,7 +2,8 @@ import type { QueryTerm } from '@memctx/read-models';
 
 type TermRarity = Pick<QueryTerm, 'df' | 'idf'>;
 import type { TurnEvidence } from './match.js';
-import { ANSWERABILITY_MODEL } from './answerability-model.js';
+import { settingDefault } from '@memctx/shared';
+import { ANSWERABILITY_MODELS } from './answerability-model.js';
 
 /*
  * Whether the memory in scope answers the query at all, as a probability from
@@ -44,6 +45,8 @@ export type SignalName = keyof AnswerabilitySignals;
 export const SIGNAL_NAMES: readonly SignalName[] = ['coverage', 'selective_coverage', 'unseen', 'similarity', 'similarity_gap', 'joint', 'embedded', 'speaker_gap'];
 
 export interface AnswerabilityModel {
+  /** What the weights were fitted on (the fitting script's summary). */
+  fittedOn?: string;
   weights: Record<SignalName, number>;
   bias: number;
   /** Abstain below this probability. */
@@ -79,7 +82,16 @@ export function answerabilitySignals(
   };
 }
 
-export function answerability(signals: AnswerabilitySignals, model: AnswerabilityModel = ANSWERABILITY_MODEL): number {
+/**
+ * The model fitted on the similarities of `embeddingModel`'s vectors. A model nobody fitted (an external endpoint's)
+ * gets the default embedding model's weights: its similarities may run higher or lower, which `MEMCTX_SIP_ABSTAIN_BELOW`
+ * can correct until it is fitted (test/bench/sip-quality/fit.ts --model=<id>).
+ */
+export function answerabilityModelFor(embeddingModel: string = settingDefault('embeddingModel')): AnswerabilityModel {
+  return ANSWERABILITY_MODELS[embeddingModel] ?? ANSWERABILITY_MODELS[settingDefault('embeddingModel')] ?? Object.values(ANSWERABILITY_MODELS)[0]!;
+}
+
+export function answerability(signals: AnswerabilitySignals, model: AnswerabilityModel = answerabilityModelFor()): number {
   const z = SIGNAL_NAMES.reduce((sum, name) => sum + model.weights[name] * signals[name], model.bias);
   return 1 / (1 + Math.exp(-z));
 }

@@ -1,5 +1,4 @@
-import { answerability, answerabilitySignals, round3, type AnswerabilitySignals } from './answerability.js';
-import { ANSWERABILITY_MODEL } from './answerability-model.js';
+import { answerability, answerabilityModelFor, answerabilitySignals, round3, type AnswerabilityModel, type AnswerabilitySignals } from './answerability.js';
 import type { TurnEvidence } from './match.js';
 
 /**
@@ -16,11 +15,19 @@ import type { TurnEvidence } from './match.js';
  * abstain:  the model should say it does not know.
  */
 export interface EvidencePolicy {
-  /** Abstain when the answerability probability is below this. */
+  /** The answerability model fitted for the embedding model in use. */
+  model: AnswerabilityModel;
+  /** Abstain when the answerability probability is below this (the model's threshold unless configured). */
   abstainBelow: number;
 }
 
-export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = { abstainBelow: ANSWERABILITY_MODEL.threshold };
+/** The policy for an embedding model, with its fitted threshold unless `abstainBelow` overrides it. */
+export function evidencePolicyFor(embeddingModel?: string, abstainBelow?: number): EvidencePolicy {
+  const model = answerabilityModelFor(embeddingModel);
+  return { model, abstainBelow: abstainBelow ?? model.threshold };
+}
+
+export const DEFAULT_EVIDENCE_POLICY: EvidencePolicy = evidencePolicyFor();
 
 // Without a single embedded record the model has no similarity to weigh (it was fitted with vectors at hand, and
 // says nothing sound without them): memory answers when one turn states at least this much of the query's rare words.
@@ -46,7 +53,7 @@ export function judgeEvidence(
   if (!hasQuery) return { grounded: true, abstain: false };
   const signals = answerabilitySignals(ranked, terms);
   const embedded = signals.embedded > 0;
-  const score = round3(embedded ? answerability(signals) : signals.selective_coverage);
+  const score = round3(embedded ? answerability(signals, policy.model) : signals.selective_coverage);
   const grounded = score >= (embedded ? policy.abstainBelow : LEXICAL_MIN_COVERAGE);
   return { grounded, abstain: !grounded, answerability: { score, signals } };
 }

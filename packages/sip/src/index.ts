@@ -1,8 +1,8 @@
 export { buildSip, DEFAULT_SIP_SETTINGS, type BuiltSip, type QueryEmbedder, type SipBuildDeps, type SipRequest, type SipSettings } from './build.js';
 export { ABSTAIN_NOTE, composeSip, sectionOf, SIP_HEADER, type Citation, type ComposedSip, type ComposeOptions, type SectionName, type SipSections } from './compose.js';
-export { answerability, answerabilitySignals, SIGNAL_NAMES, type AnswerabilityModel, type AnswerabilitySignals, type SignalName } from './answerability.js';
+export { answerability, answerabilityModelFor, answerabilitySignals, SIGNAL_NAMES, type AnswerabilityModel, type AnswerabilitySignals, type SignalName } from './answerability.js';
 export { answerHint } from './answer-hint.js';
-export { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
+export { DEFAULT_EVIDENCE_POLICY, evidencePolicyFor, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 export { isSmallTalk } from './small-talk.js';
 export { supersessions } from './supersession.js';
 export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';

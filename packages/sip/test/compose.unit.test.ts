@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens } from '@memctx/tokens';
 import { describe, expect, it } from 'vitest';
-import { composeSip, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNeighbours, type Scored } from '../src/index.js';
+import { composeSip, DEFAULT_EVIDENCE_POLICY, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNeighbours, type Scored } from '../src/index.js';
 
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
@@ -111,8 +111,8 @@ describe('evidence', () => {
   });
 
   it('the threshold is the policy', () => {
-    expect(judgeEvidence([filler(0.5)], terms, true, { abstainBelow: 0 }).grounded).toBe(true);
-    expect(judgeEvidence([strong], terms, true, { abstainBelow: 1 }).grounded).toBe(false);
+    expect(judgeEvidence([filler(0.5)], terms, true, { ...DEFAULT_EVIDENCE_POLICY, abstainBelow: 0 }).grounded).toBe(true);
+    expect(judgeEvidence([strong], terms, true, { ...DEFAULT_EVIDENCE_POLICY, abstainBelow: 1 }).grounded).toBe(false);
   });
 
   it('without a query any record grounds the summary; nothing cited abstains', () => {

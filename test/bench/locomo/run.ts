@@ -97,7 +97,7 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
   const answerInEvidence = qa.category !== 5 && contentWords(qa.answer).length > 0 && answerWordsIn(evidenceText, qa.answer);
   const answerWords = answerWordsIn(sip.sip, qa.answer);
   dumpQuestion({
-    bench: 'locomo', split: splitOf(posted.sample), sample: posted.sample.sample_id, category: qa.category, question: qa.question,
+    bench: labelsOff ? 'locomo-u' : 'locomo-l', split: splitOf(posted.sample), sample: posted.sample.sample_id, category: qa.category, question: qa.question,
     answerable: qa.category !== 5, recalled, answerShown: answerWords, answerInEvidence, grounded: sip.grounded, abstain: sip.abstain, tokens, response: sip,
   });
   if (!recalled && qa.category !== 5 && misses.length < showMisses) {

@@ -8,6 +8,8 @@
  *   MEMCTX_BENCH_DUMP=/tmp/memory.jsonl MEMCTX_SIP_ABSTAIN_BELOW=0 pnpm bench:memory
  *   MEMCTX_BENCH_DUMP=/tmp/locomo-u.jsonl MEMCTX_LOCOMO_UNLABELLED=1 MEMCTX_SIP_ABSTAIN_BELOW=0 pnpm bench:locomo
  *   pnpm fit:answerability /tmp/locomo.jsonl /tmp/memory.jsonl /tmp/locomo-u.jsonl --exclude=locomo-u:5   (--write replaces the model)
+ * The dumps must come from runs with one embedding model (MEMCTX_EMBEDDING_MODEL); `--write --model=<id>` replaces
+ * that model's entry (the default embedding model's without --model) and keeps the others.
  * Each benchmark weighs the same in the fit, whatever its size. `--exclude=bench:category` leaves a group out of
  * the fit (still reported): LoCoMo's adversarial questions asked without speaker labels name a fact that was said,
  * by someone else, and nothing in unlabelled text can tell them from answerable ones.
@@ -17,7 +19,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { settingDefault } from '@memctx/shared';
 import { SIGNAL_NAMES, type AnswerabilityModel, type SignalName } from '@memctx/sip';
+import { ANSWERABILITY_MODELS } from '../../../packages/sip/src/answerability-model.js';
 import { fitLogistic, type Example } from './logistic.js';
 
 const MAX_FALSE_ABSTAIN = 0.05;
@@ -96,15 +100,19 @@ for (const bench of [...new Set(rows.map((row) => row.bench))]) {
 }
 
 if (process.argv.includes('--write')) {
+  const embeddingModel = process.argv.find((arg) => arg.startsWith('--model='))?.slice('--model='.length) ?? settingDefault('embeddingModel');
   const model: AnswerabilityModel = {
+    fittedOn: `${fitRows.length} questions of ${benches.join(', ')}${fitRecalled ? '; target: the evidence was cited' : ''}`,
     weights: Object.fromEntries(SIGNAL_NAMES.map((name, i) => [name, Number(fitted.weights[i]!.toFixed(4))])) as Record<SignalName, number>,
     bias: Number(fitted.bias.toFixed(4)),
     threshold,
   };
+  const models = { ...ANSWERABILITY_MODELS, [embeddingModel]: model };
   writeFileSync(MODEL_FILE, `import type { AnswerabilityModel } from './answerability.js';
 
-// Written by test/bench/sip-quality/fit.ts from the benchmarks' dev splits (${fitRows.length} questions of ${benches.join(', ')}); do not edit by hand.
-export const ANSWERABILITY_MODEL: AnswerabilityModel = ${JSON.stringify(model, null, 2).replace(/"(\w+)":/g, '$1:')};
+// Written by test/bench/sip-quality/fit.ts from the benchmarks' dev splits, one model per embedding model (similarities
+// differ between embedding models, so weights fitted on one misjudge another); do not edit by hand.
+export const ANSWERABILITY_MODELS: Readonly<Record<string, AnswerabilityModel>> = ${JSON.stringify(models, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"([^"\n]*)"/g, "'$1'")};
 `);
-  console.log(`\nwrote ${MODEL_FILE}`);
+  console.log(`\nwrote ${embeddingModel}'s model to ${MODEL_FILE}`);
 }
