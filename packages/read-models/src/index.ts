@@ -29,6 +29,7 @@ export * from './memory-records/queries.js';
 export * from './activity/queries.js';
 export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
+export * from './memory-records/embedding-space.js';
 export { migrateIndexFunctions } from './memory-records/index-functions.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';

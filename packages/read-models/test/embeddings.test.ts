@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
-import { EMBEDDING_DIMENSIONS, embeddingBacklog, fillEmbeddings, type DocumentEmbedder } from '@memctx/read-models';
-import { backends, type Harness } from './harness.js';
+import { adoptEmbeddingModel, EMBEDDING_DIMENSIONS, embeddingBacklog, fillEmbeddings, type DocumentEmbedder } from '@memctx/read-models';
+import { backends, TEST_EMBEDDING_MODEL, type Harness } from './harness.js';
 
 /** A stand-in for the model (the table and the claims are real): a vector per text, slowly, noting what it was asked. */
-function recordingEmbedder(delayMs: number) {
+function recordingEmbedder(delayMs: number, model = TEST_EMBEDDING_MODEL) {
   const asked: string[] = [];
   const embedder: DocumentEmbedder = {
+    model,
     async embedDocuments(texts) {
       asked.push(...texts);
       await new Promise((r) => setTimeout(r, delayMs));
@@ -54,5 +55,28 @@ describe.each(backends)('embedding filler on %s', (_name, open) => {
     expect(a + b).toBe(16);
     expect(new Set(asked).size).toBe(asked.length);
     expect(await embeddingBacklog(h.db)).toBe(0);
+  });
+
+  it('embeds every record again after a change of model, and a filler of another model writes nothing', async () => {
+    expect(await embeddingBacklog(h.db)).toBe(0);
+    expect(await adoptEmbeddingModel(h.db, 'another-model')).toEqual({ previous: TEST_EMBEDDING_MODEL, cleared: 20 });
+    expect(await embeddingBacklog(h.db)).toBe(20);
+    expect(await fillEmbeddings(h.db, recordingEmbedder(0).embedder)).toBe(0);
+    // A filler whose model is replaced while it embeds: its batch is not written, and its claims do not hold the rows.
+    const inFlight = fillEmbeddings(h.db, recordingEmbedder(300, 'another-model').embedder, { batchSize: 5 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await adoptEmbeddingModel(h.db, TEST_EMBEDDING_MODEL)).toEqual({ previous: 'another-model', cleared: 0 });
+    await inFlight;
+    expect(await embeddingBacklog(h.db)).toBe(20);
+    expect(await fillEmbeddings(h.db, recordingEmbedder(0).embedder, { batchSize: 64 })).toBe(20);
+    expect(await embeddingBacklog(h.db)).toBe(0);
+    expect(await adoptEmbeddingModel(h.db, TEST_EMBEDDING_MODEL)).toEqual({ previous: TEST_EMBEDDING_MODEL, cleared: 0 });
+  });
+
+  it('takes vectors stored before the model was recorded for the default of that time', async () => {
+    await h.db.query('DELETE FROM embedding_space');
+    expect(await adoptEmbeddingModel(h.db, 'BAAI/bge-small-en-v1.5')).toEqual({ previous: 'BAAI/bge-small-en-v1.5', cleared: 0 });
+    expect(await embeddingBacklog(h.db)).toBe(0);
+    expect(await adoptEmbeddingModel(h.db, TEST_EMBEDDING_MODEL)).toEqual({ previous: 'BAAI/bge-small-en-v1.5', cleared: 20 });
   });
 });

@@ -3,8 +3,11 @@ import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
-import { allProjections } from '@memctx/read-models';
+import { adoptEmbeddingModel, allProjections, migrateEmbeddingSpace } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
+
+/** The model the harness records as having made the vectors; a filler given another fills nothing. */
+export const TEST_EMBEDDING_MODEL = 'test-model';
 
 export interface Harness {
   db: Db;
@@ -18,6 +21,8 @@ async function prepare(db: Db): Promise<Omit<Harness, 'close'>> {
   await migrateEventStore(db);
   await migrateGenerations(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
+  await migrateEmbeddingSpace(db);
+  await adoptEmbeddingModel(db, TEST_EMBEDDING_MODEL);
   const store = createPostgresEventStore(db);
   return {
     db,

@@ -8,13 +8,13 @@ import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { allProjections, EMBEDDING_DIMENSIONS, migrateIndexFunctions } from '@memctx/read-models';
+import { adoptEmbeddingModel, allProjections, EMBEDDING_DIMENSIONS, migrateEmbeddingSpace, migrateIndexFunctions } from '@memctx/read-models';
 import { createCachedEmbedder, createOpenAiCompatibleEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Registry } from 'prom-client';
 import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
-import { DEFAULT_SIP_SETTINGS, type QueryEmbedder, type SipSettings } from '@memctx/sip';
+import { DEFAULT_SIP_SETTINGS, evidencePolicyFor, type QueryEmbedder, type SipSettings } from '@memctx/sip';
 import { openDocuments, type Documents } from './documents.js';
 
 /** Everything a memctx process needs, wired from configuration once. */
@@ -71,6 +71,13 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   await migrateEmbeddingCache(db);
   await migrateIndexFunctions(db);
   for (const projection of allProjections) await ensureActiveGeneration(db, projection);
+  await migrateEmbeddingSpace(db);
+  if (config.embeddings) {
+    const adoption = await adoptEmbeddingModel(db, config.embeddingModel);
+    if (adoption.cleared > 0) {
+      logger.warn({ previous: adoption.previous, model: config.embeddingModel, records: adoption.cleared }, 'the embedding model changed: every record is embedded again, newest first');
+    }
+  }
   // The shredding decorator wraps whichever store holds the events; the session keys stay in the database.
   const { store, storedEvents } = await openShreddingStore(db, {
     masterKey: parseSealingKey(config.credentialsKey, 'MEMCTX_CREDENTIALS_KEY'),
@@ -96,7 +103,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     embedder,
     sip: {
       embedder,
-      settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, vectorDepth: config.sipVectorDepth, policy: { ...DEFAULT_SIP_SETTINGS.policy, abstainBelow: config.sipAbstainBelow ?? DEFAULT_SIP_SETTINGS.policy.abstainBelow } },
+      settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, vectorDepth: config.sipVectorDepth, policy: evidencePolicyFor(config.embeddingModel, config.sipAbstainBelow) },
     },
     async close() {
       await documents.queue.close();

@@ -1,9 +1,12 @@
 import type { Db } from '@memctx/db';
 import { inSpan, runProcessorLoop } from '@memctx/shared';
 import pgvector from 'pgvector';
+import { isRecordedModel } from './embedding-space.js';
 
 /** What the filler needs of an embedder (the service passes the cached one from @memctx/embeddings). */
 export interface DocumentEmbedder {
+  /** The model's id: the filler fills only while it is the one memory_records' vectors come from (./embedding-space.ts). */
+  readonly model: string;
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
 }
 
@@ -34,12 +37,12 @@ export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options
     `UPDATE memory_records m SET embedding_claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
      FROM (
        SELECT user_id, record_id FROM memory_records
-       WHERE embedding IS NULL AND (embedding_claimed_until IS NULL OR embedding_claimed_until < now())
+       WHERE embedding IS NULL AND (embedding_claimed_until IS NULL OR embedding_claimed_until < now()) AND ${isRecordedModel('$2')}
        ORDER BY global_position DESC LIMIT $1 FOR UPDATE SKIP LOCKED
      ) c
      WHERE m.user_id = c.user_id AND m.record_id = c.record_id
      RETURNING m.user_id, m.record_id, m.embed_text, m.reply_text, m.global_position`,
-    [options.batchSize ?? 64],
+    [options.batchSize ?? 64, embedder.model],
   );
   if (rows.length === 0) return 0;
   // A span only for a batch that found work (an idle poll every quarter second would bury the rest), begun at the claim.
@@ -69,9 +72,9 @@ async function embedClaimed(db: Db, embedder: DocumentEmbedder, rows: readonly C
   const replyVector = new Map(replies.map((row, i) => [row.record_id, vectors[rows.length + i]!]));
   await db.query(
     `UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector, embedding_claimed_until = NULL
-     FROM jsonb_to_recordset($1::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)
-     WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL`,
-    [JSON.stringify(rows.map((row, i) => {
+     FROM jsonb_to_recordset($2::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)
+     WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL AND ${isRecordedModel('$1')}`,
+    [embedder.model, JSON.stringify(rows.map((row, i) => {
       const reply = replyVector.get(row.record_id);
       return { user_id: row.user_id, record_id: row.record_id, embedding: toVectorLiteral(vectors[i]!), reply_embedding: reply ? toVectorLiteral(reply) : null };
     }))],
