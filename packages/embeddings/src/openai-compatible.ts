@@ -1,5 +1,6 @@
 import { settingDefault, StartupError } from '@memctx/shared';
-import { BGE_QUERY_INSTRUCTION, type Embedder } from './embedder.js';
+import type { Embedder } from './embedder.js';
+import { profileOf } from './models.js';
 import { createMicroBatcher } from './micro-batch.js';
 
 export interface OpenAiCompatibleEmbedderOptions {
@@ -117,7 +118,7 @@ export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEm
     return vectors;
   };
   // The same query instruction as the local model, so a server running bge gives the vectors the local model would.
-  const prefix = options.modelId.includes('bge') ? BGE_QUERY_INSTRUCTION : '';
+  const prefix = profileOf(options.modelId).queryPrefix;
   const queries = createMicroBatcher(request, { windowMs: options.queryWindowMs, maxBatch: batchSize });
 
   let probe: Float32Array | undefined;

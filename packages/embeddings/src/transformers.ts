@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { env, mean_pooling, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
-import { settingDefault } from '@memctx/shared';
-import { BGE_QUERY_INSTRUCTION, DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
+import { DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
+import { LOCAL_MODEL_WIDTH, profileOf } from './models.js';
 import { createMicroBatcher } from './micro-batch.js';
 
 export interface TransformersEmbedderOptions {
@@ -14,7 +14,7 @@ export interface TransformersEmbedderOptions {
   /** Queries that arrive within this many milliseconds share one forward pass. */
   queryWindowMs?: number;
   /**
-   * Tokens of a text the model reads (at most the model's 512); the rest is cut. Attention is quadratic in a
+   * Tokens of a text the model reads (at most 512; by default the length the model was trained on); the rest is cut. Attention is quadratic in a
    * batch's longest text, so the few long turns cost most of the forward pass; the cache key stays the whole text.
    */
   maxTokens?: number;
@@ -22,45 +22,44 @@ export interface TransformersEmbedderOptions {
   threads?: number;
 }
 
-const DIMENSIONS: Record<string, number> = { 'BAAI/bge-small-en-v1.5': 384, 'Xenova/bge-small-en-v1.5': 384, 'Xenova/all-MiniLM-L6-v2': 384 };
 
 /**
- * bge-small-en-v1.5 (quantized ONNX) on CPU through transformers.js: CLS pooling,
- * normalized, 384 dimensions. Documents run in batches of `batchSize`; concurrent
- * queries are micro-batched so a burst of SIP builds costs one forward pass.
+ * A sentence-embedding model (quantized ONNX: all-MiniLM-L6-v2 by default, or
+ * bge-small-en-v1.5) on CPU through transformers.js, normalized, 384 dimensions.
+ * Documents run in batches of `batchSize`; concurrent queries are micro-batched
+ * so a burst of SIP builds costs one forward pass.
  */
 export async function createTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const modelId = options.modelId ?? DEFAULT_EMBEDDING_MODEL;
   const modelsDir = resolve(options.modelsDir);
   const local = join(modelsDir, modelId, 'onnx', 'model_quantized.onnx');
   if (!options.allowRemote && !existsSync(local)) {
-    throw new Error(`embedding model files are missing (${local}): run \`bash infra/scripts/fetch-model.sh\`, or set MEMCTX_ALLOW_REMOTE_MODELS=1 to download them`);
+    throw new Error(`embedding model files are missing (${local}): run \`bash infra/scripts/fetch-model.sh ${modelId}\`, or set MEMCTX_ALLOW_REMOTE_MODELS=1 to download them`);
   }
   env.localModelPath = `${modelsDir}/`;
   env.allowLocalModels = true;
   env.allowRemoteModels = options.allowRemote ?? false;
   const threads = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
   const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: threads });
-  const meanPooling = modelId.includes('MiniLM');
+  const profile = profileOf(modelId);
   const batchSize = options.batchSize ?? 32;
-  const maxTokens = Math.min(options.maxTokens ?? settingDefault('embeddingMaxTokens'), 512);
+  const maxTokens = Math.min(options.maxTokens ?? profile.trainedTokens, 512);
 
   // The pipeline's own call, but with the tokenizer's max_length set to `maxTokens`, which the pipeline does not expose.
   const run = async (texts: string[]): Promise<Float32Array[]> => {
     const inputs = extractor.tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
     const { last_hidden_state: hidden } = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-    const pooled = meanPooling ? mean_pooling(hidden, inputs.attention_mask as Tensor) : hidden.slice(null, 0);
+    const pooled = profile.pooling === 'mean' ? mean_pooling(hidden, inputs.attention_mask as Tensor) : hidden.slice(null, 0);
     const output = pooled.normalize(2, -1);
     const [rows, width] = output.dims as [number, number];
     const data = output.data as Float32Array;
     return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
   };
   const queries = createMicroBatcher(run, { windowMs: options.queryWindowMs, maxBatch: batchSize });
-  const prefix = modelId.includes('bge') ? BGE_QUERY_INSTRUCTION : '';
 
   return {
     model: modelId,
-    dimensions: DIMENSIONS[modelId] ?? 384,
+    dimensions: LOCAL_MODEL_WIDTH,
     async embedDocuments(texts) {
       // A batch is padded to its longest text, so batching texts of like length (and putting the answers back in order) wastes far less of the forward pass.
       const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
@@ -72,7 +71,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
       }
       return vectors;
     },
-    embedQuery: (text) => queries(prefix + text),
+    embedQuery: (text) => queries(profile.queryPrefix + text),
     async close() {
       await extractor.dispose();
     },

@@ -9,7 +9,7 @@ import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
 import { adoptEmbeddingModel, allProjections, EMBEDDING_DIMENSIONS, migrateEmbeddingSpace, migrateIndexFunctions } from '@memctx/read-models';
-import { createCachedEmbedder, createOpenAiCompatibleEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
+import { createCachedEmbedder, createOpenAiCompatibleEmbedder, createWorkerEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
 import { Registry } from 'prom-client';
@@ -146,7 +146,7 @@ async function openKurrentDb(url: string): Promise<KurrentDbEventStore> {
 
 /** The local model, or an OpenAI-compatible endpoint when MEMCTX_EMBEDDINGS_URL names one (checked against the index at start). */
 function openEmbedder(config: Config): Promise<Embedder> {
-  if (!config.embeddingsUrl) return createTransformersEmbedder({
+  if (!config.embeddingsUrl) return createWorkerEmbedder({
     modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels, maxTokens: config.embeddingMaxTokens, threads: config.embeddingThreads,
   });
   return createOpenAiCompatibleEmbedder({

@@ -1,0 +1,79 @@
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
+import { LOCAL_MODEL_WIDTH } from './models.js';
+import type { TransformersEmbedderOptions } from './transformers.js';
+
+export type WorkerRequest = { id: number; kind: 'documents' | 'query'; texts: string[] } | { id: number; kind: 'close' };
+export type WorkerReply = { id: number; vectors?: Float32Array[]; error?: string; ready?: boolean };
+
+// The worker's module is beside this one: compiled (.js), or, run from source (tests, benchmarks), TypeScript that the
+// thread loads through tsx's loader, registered in the thread itself (a worker does not take --import).
+const fromSource = import.meta.url.endsWith('.ts');
+const workerModule = new URL(fromSource ? './embed-worker.ts' : './embed-worker.js', import.meta.url);
+const spawnThread = (options: TransformersEmbedderOptions) =>
+  fromSource
+    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule.href)}); })`, { eval: true, workerData: options })
+    : new Worker(workerModule, { workerData: options });
+
+/**
+ * The local model on a thread of its own. onnxruntime-node runs a forward pass on the calling thread (its `run` only
+ * defers the pass to the next turn of the event loop), so on the main thread every pass stops the process's HTTP
+ * server, projector and timers for its whole length: a filler embedding a backlog stalled the event loop ~100 ms per
+ * pass and an API beside it shed requests with 503. Queries go to the same thread (one model in the process), where
+ * they wait at most for the pass in progress. A thread that dies fails what it was asked and is started again on the
+ * next call.
+ */
+export async function createWorkerEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
+  const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let closing = false;
+  let worker: Promise<Worker> | undefined;
+
+  const start = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const thread = spawnThread(options);
+      thread.on('message', (reply: WorkerReply) => {
+        if (reply.id === 0) return reply.ready ? resolve(thread) : reject(new Error(reply.error));
+        const call = pending.get(reply.id);
+        pending.delete(reply.id);
+        if (reply.error !== undefined) call?.reject(new Error(`embedding failed: ${reply.error}`));
+        else call?.resolve(reply.vectors!);
+      });
+      const lost = (error: Error) => {
+        reject(error);
+        worker = undefined;
+        for (const call of pending.values()) call.reject(error);
+        pending.clear();
+      };
+      thread.on('error', lost);
+      thread.on('exit', (code) => closing || lost(new Error(`the embedding thread exited with code ${code}`)));
+    });
+
+  const ask = async (kind: 'documents' | 'query', texts: string[]): Promise<Float32Array[]> => {
+    if (closing) throw new Error('the embedder is closed');
+    const thread = await (worker ??= start());
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      thread.postMessage({ id, kind, texts } satisfies WorkerRequest);
+    });
+  };
+
+  worker = start();
+  await worker;
+  return {
+    model: options.modelId ?? DEFAULT_EMBEDDING_MODEL,
+    dimensions: LOCAL_MODEL_WIDTH,
+    embedDocuments: (texts) => (texts.length === 0 ? Promise.resolve([]) : ask('documents', texts)),
+    embedQuery: async (text) => (await ask('query', [text]))[0]!,
+    async close() {
+      closing = true;
+      const thread = await worker?.catch(() => undefined);
+      if (!thread) return;
+      const exited = new Promise((done) => thread.once('exit', done));
+      thread.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000).unref())]);
+      await thread.terminate();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransformersEmbedder, createWorkerEmbedder, type Embedder } from '../src/index.js';
+import { MODELS_DIR } from './model.js';
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+const texts = Array.from({ length: 96 }, (_, i) => `note ${i}: the oven runs hot, so the bread bakes at two hundred degrees for forty minutes`);
+
+/** The longest the event loop went without running a 2 ms timer while `work` ran. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 2);
+  await work();
+  await new Promise((r) => setTimeout(r, 10));
+  clearInterval(timer);
+  return longest;
+}
+
+describe('the local model on a thread of its own', () => {
+  let inThread: Embedder;
+  let worker: Embedder;
+  beforeAll(async () => {
+    [inThread, worker] = await Promise.all([createTransformersEmbedder({ modelsDir: MODELS_DIR, threads: 1 }), createWorkerEmbedder({ modelsDir: MODELS_DIR, threads: 1 })]);
+  });
+  afterAll(async () => {
+    await inThread.close();
+    await worker.close();
+  });
+
+  it('gives the vectors the model gives in this thread, documents and queries alike', async () => {
+    const [here, there] = [await inThread.embedDocuments(texts.slice(0, 8)), await worker.embedDocuments(texts.slice(0, 8))];
+    there.forEach((v, i) => expect(dot(v, here[i]!)).toBeGreaterThan(0.999));
+    expect(dot(await worker.embedQuery('how hot is the oven'), await inThread.embedQuery('how hot is the oven'))).toBeGreaterThan(0.999);
+    expect(worker).toMatchObject({ model: 'Xenova/all-MiniLM-L6-v2', dimensions: 384 });
+  });
+
+  it('leaves the event loop free while it embeds, where the model in this thread stops it for each pass', async () => {
+    const blocked = await longestStall(() => inThread.embedDocuments(texts));
+    const free = await longestStall(() => worker.embedDocuments(texts));
+    expect(free).toBeLessThan(blocked / 2);
+  });
+
+  it('answers a query asked while a large batch is being embedded, before the batch is done', async () => {
+    let batchDone = false;
+    const batch = worker.embedDocuments([...texts, ...texts].map((t, i) => `${t} ${i}`)).then(() => (batchDone = true));
+    await new Promise((r) => setTimeout(r, 20));
+    await worker.embedQuery('bread temperature');
+    expect(batchDone).toBe(false);
+    await batch;
+  });
+});
+
+it('fails to start with the reason when the model files are missing', async () => {
+  await expect(createWorkerEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh/);
+});
