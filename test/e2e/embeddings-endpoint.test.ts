@@ -60,7 +60,7 @@ describe('a process whose endpoint answers vectors of another width', () => {
     embeddings.dimensions = undefined;
     expect(exit.code).toBe(2);
     expect(exit.stderr.split('\n').filter(Boolean)).toEqual([
-      `memctx: the embeddings endpoint ${embeddings.url}/v1/embeddings answers 768-dimensional vectors for model BAAI/bge-small-en-v1.5; the vector index holds 384 (set MEMCTX_EMBEDDING_MODEL to a model of 384 dimensions)`,
+      `memctx: the embeddings endpoint ${embeddings.url}/v1/embeddings answers 768-dimensional vectors for model Xenova/all-MiniLM-L6-v2; the vector index holds 384 (set MEMCTX_EMBEDDING_MODEL to a model of 384 dimensions)`,
     ]);
   });
 });

@@ -4,10 +4,14 @@ import { MODELS_DIR } from './model.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 
-describe('bge-small-en-v1.5 through transformers.js', () => {
+// The default model, and bge-small (which CI lays out too) with its query instruction.
+describe.each([
+  { name: 'all-MiniLM-L6-v2 (the default)', modelId: undefined, instruction: false },
+  { name: 'bge-small-en-v1.5', modelId: 'BAAI/bge-small-en-v1.5', instruction: true },
+])('$name through transformers.js', ({ modelId, instruction }) => {
   let embedder: Embedder;
   beforeAll(async () => {
-    embedder = await createTransformersEmbedder({ modelsDir: MODELS_DIR, batchSize: 4 });
+    embedder = await createTransformersEmbedder({ modelsDir: MODELS_DIR, modelId, batchSize: 4 });
   });
   afterAll(() => embedder.close());
 
@@ -22,10 +26,11 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
     expect(dot(oven!, stove!)).toBeGreaterThan(dot(oven!, lisbon!) + 0.1);
   });
 
-  it('embeds a query with the instruction prefix, so it differs from the same text as a document', async () => {
+  it(`embeds a query ${instruction ? 'with the instruction prefix, so it differs from' : 'as'} the same text as a document`, async () => {
     const [asDocument] = await embedder.embedDocuments(['how hot is the oven']);
     const asQuery = await embedder.embedQuery('how hot is the oven');
-    expect(dot(asDocument!, asQuery)).toBeLessThan(0.999);
+    if (instruction) expect(dot(asDocument!, asQuery)).toBeLessThan(0.999);
+    else expect(dot(asDocument!, asQuery)).toBeGreaterThan(0.999);
     expect(dot(asDocument!, asQuery)).toBeGreaterThan(0.7);
   });
 
@@ -36,8 +41,8 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
     const batched = await embedder.embedDocuments(texts);
     for (const i of [0, 5, 9]) {
       const [single] = await embedder.embedDocuments([texts[i]!]);
-      // Dynamic int8 quantization scales activations per batch, so batched and single runs differ in the third decimal.
-      expect(dot(batched[i]!, single!)).toBeGreaterThan(0.99);
+      // Dynamic int8 quantization scales activations per batch, so batched and single runs differ in the second or third decimal.
+      expect(dot(batched[i]!, single!)).toBeGreaterThan(0.98);
       // ...and nearer to its own text than to any other text of the call.
       for (const [j, other] of batched.entries()) if (j !== i) expect(dot(other, single!)).toBeLessThan(dot(batched[i]!, single!));
     }
@@ -48,13 +53,13 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
     const together = await Promise.all(queries.map((q) => embedder.embedQuery(q)));
     const apart: Float32Array[] = [];
     for (const q of queries) apart.push(await embedder.embedQuery(q));
-    together.forEach((v, i) => expect(dot(v, apart[i]!)).toBeGreaterThan(0.99));
+    together.forEach((v, i) => expect(dot(v, apart[i]!)).toBeGreaterThan(0.98));
     // ...and not someone else's: each is nearest to its own query.
     together.forEach((v, i) => apart.forEach((w, j) => j !== i && expect(dot(v, apart[i]!)).toBeGreaterThan(dot(v, w))));
   });
 
   it('reads at most maxTokens of a text, on one intra-op thread when asked', async () => {
-    const short = await createTransformersEmbedder({ modelsDir: MODELS_DIR, maxTokens: 16, threads: 1 });
+    const short = await createTransformersEmbedder({ modelsDir: MODELS_DIR, modelId, maxTokens: 16, threads: 1 });
     try {
       const head = 'the oven runs twenty degrees hot so we bake the bread at two hundred degrees for forty minutes';
       const [cut, whole] = await short.embedDocuments([head, `${head} and then a long story about a train to Lisbon`]);
@@ -66,7 +71,24 @@ describe('bge-small-en-v1.5 through transformers.js', () => {
     }
   });
 
-  it('says how to get the model when the files are missing', async () => {
-    await expect(createTransformersEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh/);
-  });
+});
+
+it('says how to get the model when the files are missing', async () => {
+  await expect(createTransformersEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh Xenova\/all-MiniLM-L6-v2/);
+});
+
+it('reads at most the length the model was trained on unless told otherwise', async () => {
+  // MiniLM was trained on 256 word pieces: what follows them changes nothing; bge reads on to 512.
+  const words = ['the', 'cat', 'sat', 'on', 'a', 'warm', 'mat', 'and', 'slept', 'all', 'day'];
+  const head = Array.from({ length: 300 }, (_, i) => words[i % words.length]).join(' ');
+  for (const [modelId, cut] of [[undefined, true], ['BAAI/bge-small-en-v1.5', false]] as const) {
+    const embedder = await createTransformersEmbedder({ modelsDir: MODELS_DIR, modelId });
+    try {
+      const [a, b] = await embedder.embedDocuments([head, `${head} and then a long story about a train to Lisbon`]);
+      if (cut) expect(dot(a!, b!)).toBeGreaterThan(0.9999);
+      else expect(dot(a!, b!)).toBeLessThan(0.9999);
+    } finally {
+      await embedder.close();
+    }
+  }
 });

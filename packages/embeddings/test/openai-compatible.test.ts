@@ -6,7 +6,7 @@ import { MODELS_DIR } from './model.js';
 import { startOpenAiEmbeddingsServer, type OpenAiEmbeddingsServer } from './openai-server.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
-const MODEL = 'BAAI/bge-small-en-v1.5';
+const MODEL = 'Xenova/all-MiniLM-L6-v2';
 
 let local: Embedder;
 let server: OpenAiEmbeddingsServer;
@@ -35,9 +35,9 @@ describe('the OpenAI-compatible embedder', () => {
     viaServer.forEach((v, i) => {
       expect(v).toHaveLength(384);
       expect(dot(v, v)).toBeCloseTo(1, 4);
-      expect(dot(v, here[i]!)).toBeGreaterThan(0.99);
+      expect(dot(v, here[i]!)).toBeGreaterThan(0.98);
     });
-    expect(dot(await embedder.embedQuery('how hot is the oven'), await local.embedQuery('how hot is the oven'))).toBeGreaterThan(0.99);
+    expect(dot(await embedder.embedQuery('how hot is the oven'), await local.embedQuery('how hot is the oven'))).toBeGreaterThan(0.98);
   });
 
   it('checks the width at start, then sends documents in batches, in order, with the model and the key', async () => {
@@ -47,7 +47,7 @@ describe('the OpenAI-compatible embedder', () => {
     expect(server.requests.map((r) => r.input.length)).toEqual([1, 4, 4, 2]);
     expect(server.requests.every((r) => r.model === MODEL && r.headers.authorization === 'Bearer sk-test')).toBe(true);
     const [alone] = await local.embedDocuments([texts[7]!]);
-    expect(dot(vectors[7]!, alone!)).toBeGreaterThan(0.99);
+    expect(dot(vectors[7]!, alone!)).toBeGreaterThan(0.98);
   });
 
   it('asks concurrent queries in one request', async () => {

@@ -16,7 +16,7 @@ export interface OpenAiEmbeddingsServer {
 }
 
 /**
- * A small OpenAI-compatible `/v1/embeddings` server that answers with the project's own local bge-small vectors
+ * A small OpenAI-compatible `/v1/embeddings` server that answers with the project's own local model's vectors
  * (the same model the service runs), so what goes through it can be compared with the local embedder.
  */
 export async function startOpenAiEmbeddingsServer(local?: Embedder): Promise<OpenAiEmbeddingsServer> {

@@ -6,7 +6,7 @@
  * included), median of the passes.
  *   pnpm bench:embeddings:options
  * Env: MEMCTX_BENCH_ROUNDS (rounds per pass, default 192), MEMCTX_BENCH_PASSES (default 3),
- *      MEMCTX_BENCH_OPTIONS (names to run, comma-separated; default all),
+ *      MEMCTX_BENCH_OPTIONS (the keys of the options to run, comma-separated, e.g. today,old,bge-1t; default all),
  *      MEMCTX_BENCH_LONG=1 (each user side is its whole session so far, cut at 2,000 characters: long texts as platforms post them),
  *      MEMCTX_BENCH_DOCUMENTS=N (instead of rounds: the documents benchmark's first N documents, chunked as the worker
  *      chunks them, one call per document; prints chunks/s and CPU per chunk).
@@ -32,33 +32,36 @@ const rounds: Round[] = loadSamples().flatMap((sample) => {
 }).slice(0, Number(process.env.MEMCTX_BENCH_ROUNDS ?? 192));
 
 interface BenchOption {
+  /** What MEMCTX_BENCH_OPTIONS names it by. */
+  key: string;
   name: string;
   embedder: Omit<TransformersEmbedderOptions, 'modelsDir'>;
   /** Which rounds' replies get a vector. */
   reply: (round: Round) => boolean;
 }
-// Laid out by `bash infra/scripts/fetch-model.sh all-MiniLM-L6-v2`; its options are skipped without it.
+// The default model, and bge-small (laid out by `bash infra/scripts/fetch-model.sh BAAI/bge-small-en-v1.5`; its options are
+// skipped without it). Each model reads the length it was trained on unless an option says otherwise (MiniLM 256, bge 512).
 const MINILM = 'Xenova/all-MiniLM-L6-v2';
+const BGE = 'BAAI/bge-small-en-v1.5';
 const always = (round: Round) => round.reply.trim() !== '';
+const never = () => false;
 const OPTIONS: BenchOption[] = [
-  { name: 'today (batch 32, 512 tokens, default threads, replies)', embedder: {}, reply: always },
-  { name: '1 thread', embedder: { threads: 1 }, reply: always },
-  { name: '2 threads', embedder: { threads: 2 }, reply: always },
-  { name: 'batch 8', embedder: { batchSize: 8 }, reply: always },
-  { name: 'batch 64', embedder: { batchSize: 64 }, reply: always },
-  { name: 'max 128 tokens', embedder: { maxTokens: 128 }, reply: always },
-  { name: 'max 256 tokens', embedder: { maxTokens: 256 }, reply: always },
-  { name: 'no reply vectors', embedder: {}, reply: () => false },
-  { name: 'MiniLM-L6', embedder: { modelId: MINILM }, reply: always },
-  { name: '1 thread, max 128 tokens', embedder: { threads: 1, maxTokens: 128 }, reply: always },
-  { name: '1 thread, max 128 tokens, no reply vectors', embedder: { threads: 1, maxTokens: 128 }, reply: () => false },
-  { name: 'MiniLM-L6, 1 thread, max 128 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 128 }, reply: always },
-  { name: 'MiniLM-L6, 1 thread, max 128 tokens, no reply vectors', embedder: { modelId: MINILM, threads: 1, maxTokens: 128 }, reply: () => false },
-  { name: 'MiniLM-L6, 1 thread, max 256 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 256 }, reply: always },
-  { name: 'MiniLM-L6, 1 thread, max 512 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 512 }, reply: always },
+  { key: 'today', name: 'today (MiniLM-L6, 1 thread, 256 tokens, replies)', embedder: { modelId: MINILM, threads: 1 }, reply: always },
+  { key: 'old', name: 'old defaults (bge-small, default threads, 512 tokens, replies)', embedder: { modelId: BGE }, reply: always },
+  { key: 'bge-1t', name: 'bge-small, 1 thread', embedder: { modelId: BGE, threads: 1 }, reply: always },
+  { key: 'bge-2t', name: 'bge-small, 2 threads', embedder: { modelId: BGE, threads: 2 }, reply: always },
+  { key: 'bge-b8', name: 'bge-small, batch 8', embedder: { modelId: BGE, batchSize: 8 }, reply: always },
+  { key: 'bge-b64', name: 'bge-small, batch 64', embedder: { modelId: BGE, batchSize: 64 }, reply: always },
+  { key: 'bge-noreply', name: 'bge-small, no reply vectors', embedder: { modelId: BGE }, reply: never },
+  { key: 'bge-1t-128', name: 'bge-small, 1 thread, max 128 tokens', embedder: { modelId: BGE, threads: 1, maxTokens: 128 }, reply: always },
+  { key: 'bge-1t-128-noreply', name: 'bge-small, 1 thread, max 128 tokens, no reply vectors', embedder: { modelId: BGE, threads: 1, maxTokens: 128 }, reply: never },
+  { key: 'minilm-threads', name: 'MiniLM-L6, default threads', embedder: { modelId: MINILM }, reply: always },
+  { key: 'minilm-128', name: 'MiniLM-L6, 1 thread, max 128 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 128 }, reply: always },
+  { key: 'minilm-noreply', name: 'MiniLM-L6, 1 thread, no reply vectors', embedder: { modelId: MINILM, threads: 1 }, reply: never },
+  { key: 'minilm-512', name: 'MiniLM-L6, 1 thread, max 512 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 512 }, reply: always },
 ];
 const wanted = process.env.MEMCTX_BENCH_OPTIONS?.split(',').map((s) => s.trim());
-const options = OPTIONS.filter((o) => !wanted || wanted.some((w) => o.name.startsWith(w)));
+const options = OPTIONS.filter((o) => !wanted || wanted.includes(o.key));
 
 const documentCalls = benchDocuments(Number(process.env.MEMCTX_BENCH_DOCUMENTS ?? 0), 'md').map((text) => chunkDocument(text, { blocks: markdownBlocks(text) }).map((c) => c.text));
 const unit = documentCalls.length > 0 ? { name: 'chunk', count: documentCalls.flat().length } : { name: 'round', count: rounds.length };

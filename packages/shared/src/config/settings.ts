@@ -68,9 +68,12 @@ export const SETTINGS = {
   roles: setting('MEMCTX_ROLES', nameList(ROLES).default([...DEFAULT_ROLES])),
   /** <modelsDir>/<model id>/{onnx/model_quantized.onnx, tokenizer.json, ...}. */
   modelsDir: setting('MEMCTX_MODELS_DIR', z.string().trim().min(1).default('models')),
-  embeddingModel: setting('MEMCTX_EMBEDDING_MODEL', z.string().trim().min(1).default('BAAI/bge-small-en-v1.5')),
-  /** Tokens of a text the local model reads (the rest is cut; bge reads at most 512): long texts cost most of the forward pass. */
-  embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).default(512)),
+  embeddingModel: setting('MEMCTX_EMBEDDING_MODEL', z.string().trim().min(1).default('Xenova/all-MiniLM-L6-v2')),
+  /**
+   * Tokens of a text the local model reads (the rest is cut): long texts cost most of the forward pass. Unset: the
+   * length the model was trained on (MiniLM 256, bge 512).
+   */
+  embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).optional()),
   /** onnxruntime's threads for one forward pass of the local model (0: its default, one per core, whose threads spin-wait on a shared machine). */
   embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(1)),
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
