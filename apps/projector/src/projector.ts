@@ -13,6 +13,8 @@ export interface ProjectorDeps {
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
+  /** How long appends gather after a short batch (MEMCTX_PROJECTOR_GATHER_MS). */
+  gatherMs?: number;
 }
 
 /** Makes sure each projection has an active generation of the code's version, rebuilding the ones whose version changed. */
@@ -42,6 +44,7 @@ export async function startProjector(deps: ProjectorDeps): Promise<ProjectorHand
   const runners: Runner[] = deps.projections.map((projection) =>
     runLive(deps.db, feed, projection, {
       batchSize: deps.batchSize,
+      gatherMs: deps.gatherMs,
       onError: (error) => deps.logger.error({ err: error, projection: projection.name }, 'projection batch failed; retrying'),
     }),
   );

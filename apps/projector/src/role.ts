@@ -15,7 +15,7 @@ const opened = (source: EventSource, shredder: Shredder): EventSource => ({
 /** The projector role: every projection, from the feed or the relay's topic, and the embedding filler beside them. */
 export async function startProjectorRole(runtime: Runtime): Promise<RoleHandle> {
   const { config, logger } = runtime;
-  const deps = { db: runtime.db, store: runtime.store, projections: runtime.projections, logger, batchSize: config.projectorBatchSize };
+  const deps = { db: runtime.db, store: runtime.store, projections: runtime.projections, logger, batchSize: config.projectorBatchSize, gatherMs: config.projectorGatherMs };
   const projector: ProjectorHandle = config.projectorSource === 'kafka'
     ? await startKafkaProjector({
       ...deps,

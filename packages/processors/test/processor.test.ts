@@ -50,6 +50,27 @@ describe('processor', () => {
     expect(await reacting.position()).toEqual({ transaction_id: 3, global_position: 8 });
   });
 
+  it('gathers the appends that land after a short batch into one batch, and a full batch reads on at once', async () => {
+    const batches: number[][] = [];
+    const gathering = processor({ name, checkpoints, handle: async (events) => void batches.push(events.map((e) => e.global_position)) });
+    await append(store, 1);
+    const following = followFeed(gathering, store, { batchSize: 4, idleWaitMs: 60_000, gatherMs: 300 });
+    await until(() => batches.length === 1, 'the first batch');
+    // Three appends, each of which would wake a batch of its own, within the gather time after the first batch.
+    for (let i = 0; i < 3; i++) {
+      await append(store, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await until(() => batches.flat().length === 4, 'the gathered batch');
+    // A full batch is not followed by a gather: the next one is read at once, then the short rest gathers again.
+    const before = Date.now();
+    await append(store, 5);
+    await until(() => batches.flat().length === 9, 'the batches after a full one');
+    await following.stop();
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6, 7, 8], [9]]);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(250);
+  });
+
   it('handles a failed batch again from its checkpoint after a pause, and the checkpoint never passes it meanwhile', async () => {
     const errors: unknown[] = [];
     const seen: number[] = [];

@@ -51,6 +51,8 @@ function activeGenerationProcessor(db: Db, projection: Projection): Processor {
 export interface LiveRunnerOptions {
   batchSize?: number;
   idleWaitMs?: number;
+  /** followFeed's gatherMs: how long appends may gather after a short batch before the next read. */
+  gatherMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -62,6 +64,7 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
   return followFeed(activeGenerationProcessor(db, projection), store, {
     batchSize: options.batchSize ?? settingDefault('projectorBatchSize'),
     idleWaitMs: options.idleWaitMs,
+    gatherMs: options.gatherMs ?? settingDefault('projectorGatherMs'),
     onError: options.onError,
   });
 }

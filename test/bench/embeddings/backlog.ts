@@ -5,8 +5,10 @@
  * options take turns. Every posted text is made unique, so the embedding cache never answers for the model.
  *   pnpm build && pnpm bench:embeddings:backlog
  * Env: MEMCTX_BENCH_RATE (rounds/s, default 50), MEMCTX_BENCH_SECONDS (default 60),
- *      MEMCTX_BENCH_OPTIONS (keys, comma-separated: today, old, bge-1t; default all).
+ *      MEMCTX_BENCH_OPTIONS (keys, comma-separated: today, old, bge-1t; default all),
+ *      MEMCTX_BENCH_PROFILE=<dir> (the service's CPU profile, one .cpuprofile per thread, written when it stops).
  */
+import { readFileSync } from 'node:fs';
 import { embeddingBacklog, startTarget, userClient, waitForEmbeddings } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
@@ -24,10 +26,23 @@ const wanted = process.env.MEMCTX_BENCH_OPTIONS?.split(',').map((s) => s.trim())
 const options = OPTIONS.filter((o) => !wanted || wanted.includes(o.key));
 const rounds = loadSamples().flatMap((sample) => roundsOf(sample));
 
-interface Outcome { acknowledged: number; failed: number; reasons: Map<string, number>; maxBacklog: number; endBacklog: number; drainSeconds: number }
+/** CPU seconds a process has used, all its threads. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU seconds the whole machine has used (every core, every process: the service, PostgreSQL, this client). */
+const machineCpuSeconds = () => {
+  const [user, nice, system] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 4).map(Number);
+  return (user! + nice! + system!) / 100;
+};
+
+interface Outcome { machineCpuMsPerRound: number; cpuMsPerRound: number; acknowledged: number; failed: number; reasons: Map<string, number>; maxBacklog: number; endBacklog: number; drainSeconds: number }
 
 async function measure(env: Record<string, string>): Promise<Outcome> {
-  const target = await startTarget('postgres', env);
+  const profile = process.env.MEMCTX_BENCH_PROFILE;
+  const target = await startTarget('postgres', env, profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
   try {
     const call = await userClient(target.url, 'backlog-user');
     let sent = 0;
@@ -37,6 +52,8 @@ async function measure(env: Record<string, string>): Promise<Outcome> {
     let maxBacklog = 0;
     const pending = new Set<Promise<void>>();
     const began = performance.now();
+    const cpuAtStart = cpuSeconds(target.pid);
+    const machineAtStart = machineCpuSeconds();
     const sampler = setInterval(() => {
       embeddingBacklog(target.url).then((n) => (maxBacklog = Math.max(maxBacklog, n)), () => undefined);
     }, 1_000);
@@ -63,7 +80,10 @@ async function measure(env: Record<string, string>): Promise<Outcome> {
     clearInterval(sampler);
     const endBacklog = await embeddingBacklog(target.url);
     const drainSeconds = await waitForEmbeddings(target.url);
-    return { acknowledged, failed, reasons, maxBacklog: Math.max(maxBacklog, endBacklog), endBacklog, drainSeconds };
+    // The whole service's CPU until every round was embedded, per round: what a round costs it, embedding included.
+    const cpuMsPerRound = ((cpuSeconds(target.pid) - cpuAtStart) * 1000) / Math.max(1, acknowledged);
+    const machineCpuMsPerRound = ((machineCpuSeconds() - machineAtStart) * 1000) / Math.max(1, acknowledged);
+    return { machineCpuMsPerRound, cpuMsPerRound, acknowledged, failed, reasons, maxBacklog: Math.max(maxBacklog, endBacklog), endBacklog, drainSeconds };
   } finally {
     await target.stop();
   }
@@ -71,14 +91,14 @@ async function measure(env: Record<string, string>): Promise<Outcome> {
 
 requireBuild();
 console.log(`\nEmbedding backlog under ingest: ${RATE} rounds/s for ${SECONDS} s over HTTP, each option on a fresh service`);
-console.log(`  ${'option'.padEnd(48)} ${'acked'.padStart(6)} ${'backlog max'.padStart(12)} ${'at end'.padStart(7)} ${'drain s'.padStart(8)} ${'embedded rounds/s'.padStart(18)}`);
+console.log(`  ${'option'.padEnd(48)} ${'acked'.padStart(6)} ${'backlog max'.padStart(12)} ${'at end'.padStart(7)} ${'drain s'.padStart(8)} ${'embedded rounds/s'.padStart(18)} ${'service CPU ms/round'.padStart(21)} ${'machine'.padStart(8)}`);
 for (const option of options) {
   const o = await measure(option.env);
   // What the embedder kept up with while posting went on, and overall until the backlog was 0.
   const during = (o.acknowledged - o.endBacklog) / SECONDS;
   console.log(
     `  ${option.name.padEnd(48)} ${String(o.acknowledged).padStart(6)} ${String(o.maxBacklog).padStart(12)} ${String(o.endBacklog).padStart(7)} ` +
-      `${fmt(o.drainSeconds).padStart(8)} ${`${fmt(during)} (${fmt(o.acknowledged / (SECONDS + o.drainSeconds))} overall)`.padStart(18)}` +
+      `${fmt(o.drainSeconds).padStart(8)} ${`${fmt(during)} (${fmt(o.acknowledged / (SECONDS + o.drainSeconds))} overall)`.padStart(18)} ${fmt(o.cpuMsPerRound).padStart(21)} ${fmt(o.machineCpuMsPerRound).padStart(8)}` +
       (o.failed ? `  ${o.failed} failed (${[...o.reasons].map(([r, n]) => `${r} ×${n}`).join(', ')})` : ''),
   );
 }

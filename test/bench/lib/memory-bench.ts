@@ -29,6 +29,8 @@ export interface SipResponse {
 
 export interface BenchTarget {
   url: string;
+  /** The service process (every role in it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export interface BenchTarget {
  * The compiled service on `embedded` (PGlite in a fresh data directory) or `postgres` (a database
  * of its own), with the bench admin token and no quota in the way; `env` adds settings.
  */
-export async function startTarget(target: string, env: Record<string, string> = {}): Promise<BenchTarget> {
+export async function startTarget(target: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BenchTarget> {
   let database: BenchDatabase | undefined;
   let dataDir: string | undefined;
   const settings: Record<string, string> = { MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', ...env };
@@ -61,13 +63,13 @@ export async function startTarget(target: string, env: Record<string, string> = 
   process.env.PORT = port;
   const url = `http://127.0.0.1:${port}`;
   try {
-    service = await startService(settings);
+    service = await startService(settings, nodeArgs);
     await answering(url, service, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: service!.child.pid!, stop };
 }
 
 const START_TIMEOUT_MS = Number(process.env.MEMCTX_BENCH_START_TIMEOUT_MS ?? 300_000);

@@ -52,6 +52,8 @@ export const SETTINGS = {
   purgeIntervalSeconds: setting('MEMCTX_PURGE_INTERVAL_SECONDS', wholeNumber(1).default(60)),
   /** Events per projection transaction: larger batches replay faster, smaller ones show writes sooner. */
   projectorBatchSize: setting('MEMCTX_PROJECTOR_BATCH_SIZE', wholeNumber(1, 100_000).default(1_000)),
+  /** After a short batch, how long appends gather before a live projection reads again: fewer, larger batches. */
+  projectorGatherMs: setting('MEMCTX_PROJECTOR_GATHER_MS', wholeNumber(0, 10_000).default(100)),
   /** The most requests one API process works on at once; one more is answered 503 + Retry-After at once (0: no bound). */
   maxInFlight: setting('MEMCTX_MAX_IN_FLIGHT', wholeNumber(0, 100_000).default(64)),
   /**
