@@ -17,7 +17,7 @@ import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 const RATE = Number(process.env.MEMCTX_BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.MEMCTX_BENCH_SECONDS ?? 60);
 const BGE = 'BAAI/bge-small-en-v1.5';
-const OPTIONS = [
+const OPTIONS: { key: string; name: string; env: Record<string, string> }[] = [
   { key: 'today', name: 'today (MiniLM-L6, 1 thread, 256 tokens)', env: {} },
   { key: 'old', name: 'old defaults (bge-small, default threads, 512)', env: { MEMCTX_EMBEDDING_MODEL: BGE, MEMCTX_EMBEDDING_THREADS: '0' } },
   { key: 'bge-1t', name: 'bge-small, 1 thread, 512 tokens', env: { MEMCTX_EMBEDDING_MODEL: BGE } },
