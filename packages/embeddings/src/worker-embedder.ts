@@ -6,6 +6,11 @@ import type { TransformersEmbedderOptions } from './transformers.js';
 export type WorkerRequest = { id: number; kind: 'documents' | 'query'; texts: string[] } | { id: number; kind: 'close' };
 export type WorkerReply = { id: number; vectors?: Float32Array[]; error?: string; ready?: boolean };
 
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>;
+}
+
 // The worker's module is beside this one: compiled (.js), or, run from source (tests, benchmarks), TypeScript that the
 // thread loads through tsx's loader, registered in the thread itself (a worker does not take --import).
 const fromSource = import.meta.url.endsWith('.ts');
@@ -24,16 +29,17 @@ const spawnThread = (options: TransformersEmbedderOptions) =>
  * next call.
  */
 export async function createWorkerEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
-  const pending = new Map<number, { resolve: (vectors: Float32Array[]) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let closing = false;
-  let worker: Promise<Worker> | undefined;
+  let current: Promise<Thread> | undefined;
 
-  const start = () =>
-    new Promise<Worker>((resolve, reject) => {
-      const thread = spawnThread(options);
-      thread.on('message', (reply: WorkerReply) => {
-        if (reply.id === 0) return reply.ready ? resolve(thread) : reject(new Error(reply.error));
+  // Each thread answers its own calls: a thread that dies fails those, and only those.
+  const start = (): Promise<Thread> => {
+    const pending: Thread['pending'] = new Map();
+    const started = new Promise<Thread>((resolve, reject) => {
+      const worker = spawnThread(options);
+      worker.on('message', (reply: WorkerReply) => {
+        if (reply.id === 0) return reply.ready ? resolve({ worker, pending }) : reject(new Error(reply.error));
         const call = pending.get(reply.id);
         pending.delete(reply.id);
         if (reply.error !== undefined) call?.reject(new Error(`embedding failed: ${reply.error}`));
@@ -41,26 +47,28 @@ export async function createWorkerEmbedder(options: TransformersEmbedderOptions)
       });
       const lost = (error: Error) => {
         reject(error);
-        worker = undefined;
+        if (current === started) current = undefined;
         for (const call of pending.values()) call.reject(error);
         pending.clear();
       };
-      thread.on('error', lost);
-      thread.on('exit', (code) => closing || lost(new Error(`the embedding thread exited with code ${code}`)));
+      worker.on('error', lost);
+      worker.on('exit', (code) => closing || lost(new Error(`the embedding thread exited with code ${code}`)));
     });
+    return started;
+  };
 
   const ask = async (kind: 'documents' | 'query', texts: string[]): Promise<Float32Array[]> => {
     if (closing) throw new Error('the embedder is closed');
-    const thread = await (worker ??= start());
+    const thread = await (current ??= start());
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject });
-      thread.postMessage({ id, kind, texts } satisfies WorkerRequest);
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, kind, texts } satisfies WorkerRequest);
     });
   };
 
-  worker = start();
-  await worker;
+  current = start();
+  await current;
   return {
     model: options.modelId ?? DEFAULT_EMBEDDING_MODEL,
     dimensions: LOCAL_MODEL_WIDTH,
@@ -68,12 +76,12 @@ export async function createWorkerEmbedder(options: TransformersEmbedderOptions)
     embedQuery: async (text) => (await ask('query', [text]))[0]!,
     async close() {
       closing = true;
-      const thread = await worker?.catch(() => undefined);
+      const thread = await current?.catch(() => undefined);
       if (!thread) return;
-      const exited = new Promise((done) => thread.once('exit', done));
-      thread.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
+      const exited = new Promise((done) => thread.worker.once('exit', done));
+      thread.worker.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000).unref())]);
-      await thread.terminate();
+      await thread.worker.terminate();
     },
   };
 }
