@@ -8,7 +8,7 @@
  *      MEMCTX_BENCH_OPTIONS (keys, comma-separated: today, old, bge-1t; default all),
  *      MEMCTX_BENCH_PROFILE=<dir> (the service's CPU profile, one .cpuprofile per thread, written when it stops).
  */
-import { readFileSync } from 'node:fs';
+import { cpuSeconds, machineCpuSeconds } from '../lib/cpu.js';
 import { embeddingBacklog, startTarget, userClient, waitForEmbeddings } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
@@ -25,18 +25,6 @@ const OPTIONS: { key: string; name: string; env: Record<string, string> }[] = [
 const wanted = process.env.MEMCTX_BENCH_OPTIONS?.split(',').map((s) => s.trim());
 const options = OPTIONS.filter((o) => !wanted || wanted.includes(o.key));
 const rounds = loadSamples().flatMap((sample) => roundsOf(sample));
-
-/** CPU seconds a process has used, all its threads. */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-/** CPU seconds the whole machine has used (every core, every process: the service, PostgreSQL, this client). */
-const machineCpuSeconds = () => {
-  const [user, nice, system] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 4).map(Number);
-  return (user! + nice! + system!) / 100;
-};
 
 interface Outcome { machineCpuMsPerRound: number; cpuMsPerRound: number; acknowledged: number; failed: number; reasons: Map<string, number>; maxBacklog: number; endBacklog: number; drainSeconds: number }
 

@@ -15,6 +15,12 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** User + system CPU seconds of the whole machine so far: every core, every process. */
+export function machineCpuSeconds(): number {
+  const [user, nice, system] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 4).map(Number);
+  return (user! + nice! + system!) / TICKS_PER_SECOND;
+}
+
 /** The local TCP ports of a process's sockets: a PostgreSQL backend's client_port names the process it serves. */
 function localPorts(pid: number | undefined): Set<number> {
   const ports = new Set<number>();
