@@ -2,6 +2,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DependencyUnavailableError, settingDefault } from '@memctx/shared';
 import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue } from './jobs.js';
+import { releaseOrphanedJobs } from './orphaned-jobs.js';
 
 export interface BullmqQueueOptions {
   redisUrl: string;
@@ -107,9 +108,11 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
       connection.on('error', () => {
         // The worker resumes when Redis is back.
       });
+      const running = new Set<string>();
       const worker = new Worker<DocumentJob>(
         name,
         async (job) => {
+          if (job.id) running.add(job.id);
           try {
             await handler(job.data);
           } catch (error) {
@@ -122,8 +125,11 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
           runRetryDelay: RECONNECT_CAP_MS,
         },
       );
+      // A job counts as running until its outcome is stored in Redis, which waits for Redis after an outage.
+      worker.on('completed', (job) => running.delete(job.id ?? ''));
       worker.on('failed', (job, error) => {
         if (!job) return;
+        running.delete(job.id ?? '');
         const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
         if (final) void onFailed(job.data, error.message);
       });
@@ -131,6 +137,7 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
         // Connection errors; BullMQ retries them itself.
       });
       workers.push(worker);
+      reconnected.add(() => void releaseOrphanedJobs({ queue, redis: producer, workerId: worker.id, running }).catch(() => undefined));
       return {
         async close() {
           if (!(await bounded(worker.close(), 5_000))) void worker.close(true).catch(() => undefined);
