@@ -20,6 +20,9 @@ const spawnThread = (options: TransformersEmbedderOptions) =>
     ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule.href)}); })`, { eval: true, workerData: options })
     : new Worker(workerModule, { workerData: options });
 
+/** The thread each worker embedder runs now, so a test can end it as an uncaught error in the thread would. */
+export const currentThreadOf = new WeakMap<Embedder, () => Promise<Worker | undefined>>();
+
 /**
  * The local model on a thread of its own. onnxruntime-node runs a forward pass on the calling thread (its `run` only
  * defers the pass to the next turn of the event loop), so on the main thread every pass stops the process's HTTP
@@ -69,7 +72,7 @@ export async function createWorkerEmbedder(options: TransformersEmbedderOptions)
 
   current = start();
   await current;
-  return {
+  const embedder: Embedder = {
     model: options.modelId ?? DEFAULT_EMBEDDING_MODEL,
     dimensions: LOCAL_MODEL_WIDTH,
     embedDocuments: (texts) => (texts.length === 0 ? Promise.resolve([]) : ask('documents', texts)),
@@ -80,8 +83,12 @@ export async function createWorkerEmbedder(options: TransformersEmbedderOptions)
       if (!thread) return;
       const exited = new Promise((done) => thread.worker.once('exit', done));
       thread.worker.postMessage({ id: 0, kind: 'close' } satisfies WorkerRequest);
+      // Never terminated: terminating a thread inside onnxruntime's pass aborts the whole process. A thread still in a
+      // long pass ends itself when the pass is done, and does not hold the process open meanwhile.
+      thread.worker.unref();
       await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000).unref())]);
-      await thread.worker.terminate();
     },
   };
+  currentThreadOf.set(embedder, async () => (await current?.catch(() => undefined))?.worker);
+  return embedder;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransformersEmbedder, createWorkerEmbedder, type Embedder } from '../src/index.js';
+import { currentThreadOf } from '../src/worker-embedder.js';
 import { MODELS_DIR } from './model.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
@@ -51,6 +52,18 @@ describe('the local model on a thread of its own', () => {
     await worker.embedQuery('bread temperature');
     expect(batchDone).toBe(false);
     await batch;
+  });
+
+  it('answers the next call from a new thread when its thread has died', async () => {
+    const before = await worker.embedQuery('how hot is the oven');
+    const dead = (await currentThreadOf.get(worker)!())!;
+    // Ended between passes: ending a thread inside onnxruntime's pass aborts the whole process, as a crash there would.
+    await dead.terminate();
+
+    const after = await worker.embedQuery('how hot is the oven');
+    expect(await currentThreadOf.get(worker)!()).not.toBe(dead);
+    expect(dot(after, before)).toBeGreaterThan(0.999);
+    expect(await worker.embedDocuments(texts.slice(0, 2))).toHaveLength(2);
   });
 });
 
