@@ -12,7 +12,8 @@
  *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profiles of the API and of the first projector process),
  *      MEMCTX_BENCH_PHASES (reference,bare,memctx,api-alone: the last runs memctx with the projector stopped during the
  *      load and started after it, the write path alone), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
- *      as the typed client's do; the reference has no such feature).
+ *      as the typed client's do; the reference has no such feature), MEMCTX_BENCH_KAFKA_BROKERS (the projector fed from
+ *      Kafka, a relay process of its own publishing to a topic of the run's own on these brokers; the relay's CPU is printed).
  * Zero-loss check: acknowledged rounds = rows (reference) / RoundIngested events = projected ROUND records (memctx).
  */
 import { mkdtempSync } from 'node:fs';
@@ -58,8 +59,14 @@ const profileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-prof-'));
 const projectorProfileDir = mkdtempSync(join(tmpdir(), 'memctx-ingest-projector-prof-'));
 const cpuProfile = (dir: string) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
 const common = { MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, MEMCTX_DAILY_INGEST_QUOTA: '1000000000' };
+const kafkaBrokers = process.env.MEMCTX_BENCH_KAFKA_BROKERS;
+const kafka = kafkaBrokers
+  ? { MEMCTX_KAFKA_BROKERS: kafkaBrokers, MEMCTX_KAFKA_TOPIC: `bench-ingest-${process.pid}-${Date.now()}`, MEMCTX_KAFKA_GROUP: `bench-ingest-${process.pid}` }
+  : undefined;
+const projectorEnv = { ...common, MEMCTX_ROLES: 'projector', ...(kafka ? { ...kafka, MEMCTX_PROJECTOR_SOURCE: 'kafka' } : {}) };
 const api = await startService({ ...common, PORT: String(PORT), MEMCTX_ROLES: 'api', MEMCTX_DATABASE_POOL_SIZE: '20' }, cpuProfile(profileDir));
-let projector = await startService({ ...common, MEMCTX_ROLES: 'projector' }, cpuProfile(projectorProfileDir));
+const relay = kafka ? await startService({ ...common, ...kafka, MEMCTX_ROLES: 'relay' }) : undefined;
+let projector = await startService(projectorEnv, cpuProfile(projectorProfileDir));
 const db: Db = createPostgresDb({ connectionString: database.url, maxConnections: 2 });
 const store = createPostgresEventStore(db);
 const results = new Map<string, LoadResult>();
@@ -75,7 +82,7 @@ try {
     });
     keys.push(((await response.json()) as { api_key: string }).api_key);
   }
-  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s per phase, PostgreSQL; load average before: ${load()}`);
+  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s per phase, PostgreSQL${kafka ? `, the projector fed from Kafka (${kafka.MEMCTX_KAFKA_TOPIC})` : ''}; load average before: ${load()}`);
   let lossless = true;
 
   for (const mode of ['insert', 'bare'] as const) {
@@ -99,10 +106,10 @@ try {
   /** One memctx phase: the load, CPU, and the zero-loss check of its own rounds (`before`: rounds stored earlier). */
   async function memctxPhase(label: string, withProjector: boolean): Promise<LoadResult> {
     const before = await countRounds(db);
-    const pids = withProjector ? { api: api.child.pid, projector: projector.child.pid } : { api: api.child.pid };
+    const pids = { api: api.child.pid, ...(withProjector ? { projector: projector.child.pid } : {}), ...(relay ? { relay: relay.child.pid } : {}) };
     const { result, cpu } = await measureCpu(db, pids, () => postRounds(api.url!, keys, seconds, { idempotencyKeys }));
     report(label, result, cpu);
-    if (!withProjector) projector = await startService({ ...common, MEMCTX_ROLES: 'projector' });
+    if (!withProjector) projector = await startService(projectorEnv);
     const lagAtStop = Math.max(...(await projectionStatus(db, store, allProjections)).map((s) => s.lagEvents));
     const caughtUpStart = performance.now();
     const { events, projected } = await settledRounds(db);
@@ -110,7 +117,9 @@ try {
     const check = lossCheck(result.acknowledgedIds, projected, events - before, connections);
     const ok = check.ok && events === projected.size;
     console.log(`                 zero loss: ${check.text}; events ${events} = projected ${projected.size}: ${ok ? 'OK' : 'MISMATCH'}`);
-    console.log(`                 projection lag ${lagAtStop} events when the load stopped; caught up ${fmt(catchUp, 2)} s later`);
+    // A Kafka-fed projector keeps its checkpoints per partition, which the feed's lag does not read.
+    const lag = kafka ? 'rounds' : `projection lag ${lagAtStop} events when the load stopped; rounds`;
+    console.log(`                 ${lag} all projected ${fmt(catchUp, 2)} s after the load stopped`);
     lossless &&= ok;
     return result;
   }
@@ -139,6 +148,7 @@ try {
 } finally {
   await api.stop();
   await projector.stop();
+  await relay?.stop();
   await db.close();
   await database.drop();
 }
