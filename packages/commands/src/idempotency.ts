@@ -104,7 +104,7 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
     const firstAt = requests.flatMap((request, i) => (seen.has(pkOf(request)) ? [] : (seen.add(pkOf(request)), [i])));
     const first = firstAt.map((i) => requests[i]!);
     const tokens = first.map(() => randomUUID());
-    const { rows } = await db.query<{ claim: string }>(
+    const { rows } = await inserted(first, tokens, () => db.query<{ claim: string }>(
       `INSERT INTO idempotency_keys AS k (user_id, scope, key, request_hash, state, claim, expires_at)
        SELECT c.user_id, c.scope, c.key, c.request_hash, 'pending', c.claim, now() + make_interval(secs => $6)
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS c(user_id, scope, key, request_hash, claim)
@@ -114,13 +114,32 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
          WHERE k.expires_at < now()
        RETURNING claim`,
       [first.map((r) => r.userId), first.map((r) => r.scope), first.map((r) => r.key), first.map((r) => r.requestHash), tokens, leaseSeconds],
-    );
+    ));
     const won = new Set(rows.map((row) => row.claim));
     const result: (string | undefined)[] = new Array(requests.length).fill(undefined);
     firstAt.forEach((at, j) => (result[at] = won.has(tokens[j]!) ? tokens[j] : undefined));
     return result;
   };
   const tryClaim = createCoalescer(claimMany);
+
+  const releaseQuery = async (request: IdempotencyRequest, token: string) => {
+    await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3 AND claim = $4', [...pk(request), token]);
+  };
+
+  /**
+   * The claim statement, and when the database went away while it ran, the keys given up: its COMMIT may have been
+   * stored without the answer reaching us, which would leave each key pending under a token nobody holds, and every
+   * retry told 409 "in flight" for the whole lease. The tokens are ours alone, so a row still holding one is
+   * unclaimed work, deleted once the database answers.
+   */
+  const inserted = async <R>(requests: IdempotencyRequest[], tokens: string[], insert: () => Promise<R>): Promise<R> => {
+    try {
+      return await insert();
+    } catch (error) {
+      if (dependencyFailure(error)) requests.forEach((request, i) => void settle(request, () => releaseQuery(request, tokens[i]!)).catch(() => undefined));
+      throw error;
+    }
+  };
 
   interface Completion {
     request: IdempotencyRequest;
@@ -176,9 +195,7 @@ export function createIdempotencyStore(db: Db, settings: IdempotencySettings) {
     },
 
     /** Gives a claimed key up after the work failed, so a retry runs it again. */
-    async release(request: IdempotencyRequest, token: string): Promise<void> {
-      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND scope = $2 AND key = $3 AND claim = $4', [...pk(request), token]);
-    },
+    release: releaseQuery,
 
     /** Deletes expired keys in batches; returns how many. */
     async sweep(): Promise<number> {

@@ -91,6 +91,31 @@ describe('idempotency keys on PostgreSQL', () => {
     expect(await store.claim(req)).toEqual({ kind: 'replay', status: 200, response: 'taken over' });
   });
 
+  it('given a claim stored while its answer was lost with the connection, then the key is given up once the database answers, not held for the lease', async () => {
+    // The claim's INSERT runs on the real database; the answer is then dropped, as when the connection dies after the COMMIT.
+    let loseNextClaim = true;
+    let claimsStored = 0;
+    const losing: Db = Object.create(db, {
+      query: {
+        value: async (...args: Parameters<Db['query']>) => {
+          const result = await db.query(...args);
+          if (loseNextClaim && String(args[0]).includes('INSERT INTO idempotency_keys')) {
+            loseNextClaim = false;
+            claimsStored = result.rows.length;
+            throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+          }
+          return result;
+        },
+      },
+    });
+    const store = createIdempotencyStore(losing, { ttlSeconds: 60, waitMs: 0, leaseSeconds: 60 });
+    const req = request();
+    await expect(runOnce(store, req, async () => 'never')).rejects.toThrow(/Connection terminated/);
+    expect(claimsStored).toBe(1);
+    // Without the release, every retry here would be told "in flight" until the 60 s lease ran out.
+    await expect.poll(() => runOnce(store, req, async () => 'retried').catch((error: Error) => error.name), { timeout: 5_000 }).toBe('retried');
+  });
+
   it('releases a key whose work failed, so the next request runs', async () => {
     const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 0 });
     const req = request();
