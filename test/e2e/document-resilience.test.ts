@@ -103,7 +103,10 @@ describe('a worker killed mid-job', () => {
     const { total, sources } = await sourceOf(alice, projectId);
     expect(total).toBe(1);
     expect(requests).toBeGreaterThanOrEqual(2);
-    const records = (await alice.call('GET', `/api/v1/dashboard/provenance?project_id=${projectId}`)).body.provenance.DOCUMENT_VERIFIED;
+    // The source's status and its chunks are two read models, each projected on its own: the chunks may land a moment later.
+    const stored = async () => (await alice.call('GET', `/api/v1/dashboard/provenance?project_id=${projectId}`)).body.provenance.DOCUMENT_VERIFIED as number;
+    await until(async () => (await stored()) >= sources[0]!.chunk_count, 10_000, 'the chunks projected');
+    const records = await stored();
     expect(records).toBe(sources[0]!.chunk_count);
     expect(records).toBeGreaterThan(0);
     // Its own waits add up to 90 s (a worker started from source on a loaded machine, then the retried job): the default 60 s cut it short.

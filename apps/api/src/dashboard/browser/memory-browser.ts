@@ -3,14 +3,19 @@ import { messageOf, page, row, text, when } from './dom.js';
 
 type BrowsedRecord = Schemas['BrowsedRecord'];
 
+let latestSearch = 0;
+
 /** GET /api/v1/memory/records with the search words, provenance and project chosen: the SIP's retrieval when words are given. */
 export async function searchRecords(): Promise<void> {
+  // Searches overlap (a search by words is slower than a change of filter after it); only the last one asked is shown.
+  const asked = ++latestSearch;
   const params = new URLSearchParams({ limit: '20' });
   const query = page.query.value.trim();
   if (query) params.set('query', query);
   if (page.provenanceFilter.value) params.set('provenance', page.provenanceFilter.value);
   if (page.project.value) params.set('project_id', page.project.value);
   const { records } = await api<Schemas['RecordListResponse']>(`/api/v1/memory/records?${params}`);
+  if (asked !== latestSearch) return;
   page.records.replaceChildren(
     ...records.map((record) => {
       const tr = row(text('td', when(new Date(record.created_at))), text('td', record.provenance), text('td', record.summary));
