@@ -2,7 +2,7 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DependencyUnavailableError, settingDefault } from '@memctx/shared';
 import { PermanentJobError, RETRY, type DocumentJob, type DocumentQueue } from './jobs.js';
-import { releaseOrphanedJobs } from './orphaned-jobs.js';
+import { releaseOrphanedJobs, runningJobs } from './orphaned-jobs.js';
 
 export interface BullmqQueueOptions {
   redisUrl: string;
@@ -108,16 +108,18 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
       connection.on('error', () => {
         // The worker resumes when Redis is back.
       });
-      const running = new Set<string>();
+      const running = runningJobs(lockMs);
       const worker = new Worker<DocumentJob>(
         name,
         async (job) => {
-          if (job.id) running.add(job.id);
+          if (job.id) running.started(job.id);
           try {
             await handler(job.data);
           } catch (error) {
             if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
             throw error;
+          } finally {
+            if (job.id) running.settled(job.id);
           }
         },
         {
@@ -125,11 +127,10 @@ export function createBullmqDocumentQueue(options: BullmqQueueOptions): Document
           runRetryDelay: RECONNECT_CAP_MS,
         },
       );
-      // A job counts as running until its outcome is stored in Redis, which waits for Redis after an outage.
-      worker.on('completed', (job) => running.delete(job.id ?? ''));
+      worker.on('completed', (job) => running.done(job.id ?? ''));
       worker.on('failed', (job, error) => {
         if (!job) return;
-        running.delete(job.id ?? '');
+        running.done(job.id ?? '');
         const final = error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
         if (final) void onFailed(job.data, error.message);
       });
