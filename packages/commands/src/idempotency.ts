@@ -232,7 +232,7 @@ async function settle(request: IdempotencyRequest, operation: () => Promise<void
     if (!dependencyFailure(error)) throw error;
     const until = Date.now() + SETTLE_FOR_MS;
     const id = unsettledId(request);
-    unsettled.add(id);
+    unsettled.set(id, (unsettled.get(id) ?? 0) + 1);
     void (async () => {
       try {
         for (let attempt = 1; Date.now() < until; attempt++) {
@@ -240,7 +240,9 @@ async function settle(request: IdempotencyRequest, operation: () => Promise<void
           if (await operation().then(() => true, () => false)) return;
         }
       } finally {
-        unsettled.delete(id);
+        const left = (unsettled.get(id) ?? 1) - 1;
+        if (left > 0) unsettled.set(id, left);
+        else unsettled.delete(id);
       }
     })();
   }
@@ -250,9 +252,10 @@ async function settle(request: IdempotencyRequest, operation: () => Promise<void
  * Keys whose release or completion this process is still trying to store because the database went away: a retry
  * of such a request finds its key pending, yet the request it retries has already ended (with a 503). It is told to
  * come back shortly (503 with Retry-After), as during the outage, rather than 409 "in flight", which a client cannot
- * tell from a duplicate running elsewhere.
+ * tell from a duplicate running elsewhere. Counted per key: a claim given up and a later release of the same key can
+ * be retried at once, and the key is settled only when the last of them is.
  */
-const unsettled = new Set<string>();
+const unsettled = new Map<string, number>();
 const unsettledId = (request: IdempotencyRequest) => JSON.stringify([request.userId, request.scope, request.key]);
 
 /**

@@ -116,6 +116,47 @@ describe('idempotency keys on PostgreSQL', () => {
     await expect.poll(() => runOnce(store, req, async () => 'retried').catch((error: Error) => error.name), { timeout: 5_000 }).toBe('retried');
   });
 
+  it('given two settles of one key retried at once, when the quicker one is stored, then a retry is still told to come back (503), not "in flight"', async () => {
+    // A's release of its failed work keeps failing (the database is away for it); B's claim is lost with its
+    // connection, so B's token is given up in the background too, and that succeeds first.
+    let firstToken: unknown;
+    let holdFirst = true;
+    const failedOnce = new Set<unknown>();
+    let loseNextClaim = false;
+    const lost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    const flaky: Db = Object.create(db, {
+      query: {
+        value: async (...args: Parameters<Db['query']>) => {
+          const [sql, params] = args;
+          if (String(sql).startsWith('DELETE FROM idempotency_keys WHERE user_id')) {
+            firstToken ??= params?.[3];
+            if (holdFirst && params?.[3] === firstToken) throw lost();
+            // Every other token's release fails once, so it too is retried in the background.
+            if (!failedOnce.has(params?.[3])) {
+              failedOnce.add(params?.[3]);
+              throw lost();
+            }
+          }
+          if (loseNextClaim && String(sql).includes('INSERT INTO idempotency_keys')) {
+            loseNextClaim = false;
+            throw lost();
+          }
+          return db.query(...args);
+        },
+      },
+    });
+    const store = createIdempotencyStore(flaky, { ttlSeconds: 60, waitMs: 0, leaseSeconds: 60 });
+    const req = request();
+    await expect(runOnce(store, req, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    loseNextClaim = true;
+    await expect(runOnce(store, req, async () => 'never')).rejects.toThrow(/Connection terminated/);
+    await sleep(600);
+
+    await expect(runOnce(store, req, async () => 'too soon')).rejects.toMatchObject({ name: 'DependencyUnavailableError' });
+    holdFirst = false;
+    await expect.poll(() => runOnce(store, req, async () => 'retried').catch((error: Error) => error.name), { timeout: 5_000 }).toBe('retried');
+  });
+
   it('releases a key whose work failed, so the next request runs', async () => {
     const store = createIdempotencyStore(db, { ttlSeconds: 60, waitMs: 0 });
     const req = request();
