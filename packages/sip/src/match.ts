@@ -1,4 +1,6 @@
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
+import { isPleasantry } from './small-talk.js';
+import { SPEAKER, speakerOf } from './speaker.js';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -35,10 +37,7 @@ function matchedTerms(text: string, terms: readonly WeightedTerm[]): WeightedTer
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
-// A leading speaker label ("Caroline: ") names who says every sentence of the turn.
-const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
 
-const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLowerCase() ?? null;
 
 /**
  * The query's terms that name a speaker of the transcripts in view (a turn
@@ -118,7 +117,8 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[], answer
     if (matchedTerms(sentence, selective).length > 0) keep.add(i).add(i + 1);
     else if (answers?.(sentence)) keep.add(i);
   });
-  if (keep.size === 0) keep.add(0);
+  // None bears on the query: the opening stands for the turn, past a greeting that would say nothing.
+  if (keep.size === 0) keep.add(Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))));
   const parts: string[] = [];
   let gap = false;
   sentences.forEach((sentence, i) => {

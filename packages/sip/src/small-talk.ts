@@ -1,10 +1,13 @@
 import { turnsOf, type TurnSource } from '@memctx/read-models';
+import { SPEAKER } from './speaker.js';
 
 /*
  * Greetings, thanks and goodbyes state nothing a question could ask about, yet
  * they are close to any short query by embedding and recent by date. A record
  * is small talk when none of its turns holds two words beyond function words
- * and such pleasantries; a SIP with a query never cites one.
+ * and such pleasantries and one of them greets or thanks; a SIP with a query
+ * never cites one, nor a line that says nothing once cut (a record found by
+ * meaning alone is cut to its opening), nor a greeting answered in a few words.
  */
 const PLEASANTRIES = new Set(`
 a about again all also am an and any anytime are as at awesome aw aww back bad be been bye byebye catch cheers chat chatting cool course day
@@ -23,6 +26,33 @@ function substantive(text: string): number {
   return words.filter((word) => !PLEASANTRIES.has(word.replace(/'s$/, ''))).length;
 }
 
+// Words that make a short sentence a greeting, thanks or exclamation rather than a short answer ("A sunrise.").
+const GREETING = /\b(hi|hey|hiya|heya|hello|yo|thanks|thank|wow|oh|aw+|haha|lol|cheers|bye|goodbye|morning|afternoon|evening|welcome|congrats|congratulations|great|awesome|cool|nice|glad|sure|okay|ok|yeah|yes)\b/i;
+
+/** A sentence that says nothing beyond a greeting or thanks, maybe with a name ("Hey Mel!", "how are you today?"). */
+export function isPleasantry(sentence: string): boolean {
+  const words = substantive(sentence);
+  return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(sentence));
+}
+
+// What a reply to a bare greeting may hold and still say nothing ("Hi! Fire away.", "Ready when you are.").
+const GREETING_REPLY_WORDS = 3;
+
+/**
+ * A SIP line (`user → assistant`, each side maybe cut and labelled) that says nothing: every side pleasantries
+ * ("hello! → Hi! …"), or a greeting answered in a few words ("hiya → … Fire away."). A reply to a greeting that tells
+ * news ("Hey Caroline! I went camping with my kids last week.") is kept.
+ */
+export function isSmallTalkLine(line: string): boolean {
+  const sides = line.split(' → ').map((side) => side.replace(/…/g, ' ').trim().replace(SPEAKER, ''));
+  if (onlyPleasantries(sides)) return true;
+  const [opening, ...replies] = sides;
+  return replies.length > 0 && isPleasantry(opening!) && replies.every((reply) => substantive(reply) < GREETING_REPLY_WORDS);
+}
+
+// Every side says next to nothing, and one of them is a greeting or thanks: "What did you paint? → A sunrise." is not.
+const onlyPleasantries = (sides: readonly string[]) => sides.every((side) => substantive(side) < SUBSTANTIVE_WORDS) && sides.some(isPleasantry);
+
 export function isSmallTalk(record: TurnSource): boolean {
-  return turnsOf(record).every((turn) => substantive(turn.text) < SUBSTANTIVE_WORDS);
+  return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));
 }

@@ -57,6 +57,11 @@ describe('excerpts: only what bears on the query', () => {
       .toBe('Caroline: What did you paint last week? Tell me. → Melanie: A sunrise. …');
   });
 
+  it('past an opening greeting: the first sentence that says something stands for a turn that names nothing', () => {
+    expect(excerpt(round('Hey Mel! I went to a support group yesterday. It was powerful.', 'Wow, Caroline! That sounds amazing. How did it go?'), terms(['paint', 3])))
+      .toBe('… I went to a support group yesterday. … → … That sounds amazing. …');
+  });
+
   it('keeps records whole when the query has no selective term', () => {
     const text = 'One. Two. Three.';
     expect(excerptTurn(text, terms(['melani', 0.01]))).toBe(text);

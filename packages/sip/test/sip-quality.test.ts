@@ -1,6 +1,6 @@
 import type { Candidate } from '@memctx/read-models';
 import { describe, expect, it } from 'vitest';
-import { ABSTAIN_NOTE, answerHint, composeSip, excerptTurn, isSmallTalk, weighTerms, type Scored } from '../src/index.js';
+import { ABSTAIN_NOTE, answerHint, composeSip, excerptTurn, isSmallTalk, isSmallTalkLine, weighTerms, type Scored } from '../src/index.js';
 
 let n = 0;
 const round = (user: string, assistant: string, day: number, overrides: Partial<Candidate> = {}): Candidate => ({
@@ -22,6 +22,20 @@ describe('what a SIP with a query leaves out', () => {
     const sip = composeSip([scored(bye, 1), scored(fact, 0.9)], options);
     expect(sip.record_ids).toEqual([fact.record_id]);
     expect(sip.sip).not.toContain('Gotta run');
+  });
+
+  it('never cites a record cut down to its greeting: found by meaning, its excerpt would say nothing', () => {
+    // Past the whole best lines, a record sharing no query word is cut to its opening sentences.
+    const fact = round('I adopted a greyhound called Luna. She sleeps all day.', 'Lovely name!', 1);
+    const filler = round('hello!', 'Hi! Fire away. I can help with plans, recipes and more.', 2);
+    const strong = [1, 2, 3].map((i) => round(`My greyhound Luna ${['ate a sock', 'chased a cat', 'met a puppy'][i - 1]}.`, 'Oh no!', 10 + i));
+    const sip = composeSip([...strong, fact].map((c) => scored(c, 1)).concat(scored(filler, 0.9, 0, 0.7)), { ...options, terms: terms(['greyhound', 5]) });
+    expect(sip.record_ids).toContain(fact.record_id);
+    expect(sip.record_ids).not.toContain(filler.record_id);
+    expect(isSmallTalkLine('Caroline: hello! → Melanie: Hi! …')).toBe(true);
+    expect(isSmallTalkLine('hiya → … Ready when you are.')).toBe(true);
+    expect(isSmallTalkLine('Hey Mel! → Hey Caroline! I went camping with my kids last week.')).toBe(false);
+    expect(isSmallTalkLine('What did you paint? → A sunrise.')).toBe(false);
   });
 
   it('drops records far weaker than the best, so the budget goes to evidence', () => {
