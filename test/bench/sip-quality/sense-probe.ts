@@ -43,8 +43,8 @@ async function wordVectors(texts: string[], targets: string[][]) {
       for (const w of wordsWithTokens(text)) {
         if (!targets[b + k]!.some((q) => stemMatch(w.word, q))) continue;
         const v = new Float32Array(dim);
-        for (const i of w.idx) if (i < seq) for (let d = 0; d < dim; d++) v[d] += data[(k * seq + i) * dim + d]!;
-        const norm = Math.hypot(...v); for (let d = 0; d < dim; d++) v[d] /= norm || 1;
+        for (const i of w.idx) if (i < seq) for (let d = 0; d < dim; d++) v[d] = v[d]! + data[(k * seq + i) * dim + d]!;
+        const norm = Math.hypot(...v); for (let d = 0; d < dim; d++) v[d] = v[d]! / (norm || 1);
         vs.push(v);
       }
       out.push(vs);
