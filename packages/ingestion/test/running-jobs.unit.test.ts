@@ -2,34 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { runningJobs } from '../src/orphaned-jobs.js';
 
 describe('runningJobs', () => {
-  const clock = () => {
+  // A tracker with a one-second grace period on a clock the test moves.
+  const given = () => {
     let t = 0;
-    return { now: () => t, advance: (ms: number) => void (t += ms) };
+    return { running: runningJobs(1_000, () => t), advance: (ms: number) => void (t += ms) };
   };
 
   it('counts a job as running while its processor runs, however long', () => {
-    const time = clock();
-    const running = runningJobs(1_000, time.now);
+    const { running, advance } = given();
     running.started('a');
-    time.advance(60_000);
+    advance(60_000);
     expect(running.has('a')).toBe(true);
   });
 
   it('keeps a settled job for the grace period, while BullMQ stores its outcome', () => {
-    const time = clock();
-    const running = runningJobs(1_000, time.now);
+    const { running, advance } = given();
     running.started('a');
     running.settled('a');
-    time.advance(999);
+    advance(999);
     expect(running.has('a')).toBe(true);
   });
 
   it('lets go of a settled job whose outcome was never stored once the grace period is over', () => {
-    const time = clock();
-    const running = runningJobs(1_000, time.now);
+    const { running, advance } = given();
     running.started('a');
     running.settled('a');
-    time.advance(1_001);
+    advance(1_001);
     expect(running.has('a')).toBe(false);
     expect(running.size).toBe(0);
   });
@@ -43,13 +41,12 @@ describe('runningJobs', () => {
   });
 
   it('does not keep ids of lost outcomes: each new job prunes the expired ones', () => {
-    const time = clock();
-    const running = runningJobs(1_000, time.now);
+    const { running, advance } = given();
     for (const id of ['a', 'b', 'c']) {
       running.started(id);
       running.settled(id);
     }
-    time.advance(2_000);
+    advance(2_000);
     running.started('d');
     expect(running.size).toBe(1);
   });

@@ -37,8 +37,6 @@ function matchedTerms(text: string, terms: readonly WeightedTerm[]): WeightedTer
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
-
-
 /**
  * The query's terms that name a speaker of the transcripts in view (a turn
  * labelled "Caroline: " makes "carolin" one): a question about what a named
