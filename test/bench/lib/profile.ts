@@ -22,9 +22,13 @@ function areaOf(url: string, functionName: string): string {
 const functionOf = (url: string, functionName: string): string =>
   `${functionName || '(anonymous)'} ${url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}`.trim();
 
-/** Self time per area (or per function) of the newest `.cpuprofile` in `dir`, as shares of all samples. */
+/**
+ * Self time per area (or per function) of the newest main-thread `.cpuprofile` in `dir`, as shares of all samples.
+ * Node names each thread's file CPU.<date>.<time>.<pid>.<thread>.<seq>: the model's worker thread writes its own,
+ * which would otherwise hide the event loop's.
+ */
 export function profileShares(dir: string, top = 15, by: 'area' | 'function' = 'area'): { area: string; share: number }[] {
-  const newest = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+  const newest = readdirSync(dir).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f)).sort().at(-1);
   if (!newest) return [];
   const profile = JSON.parse(readFileSync(join(dir, newest), 'utf8')) as CpuProfile;
   const label = by === 'area' ? areaOf : functionOf;

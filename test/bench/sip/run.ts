@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { loadSamples, roundsOf, turnText } from '../locomo/dataset.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
+import { measureCpu } from '../lib/cpu.js';
 import { profileShares } from '../lib/profile.js';
 import { printStages, stageFigures, stageSnapshot } from '../lib/stages.js';
 import { fmt, summarize } from '../lib/stats.js';
@@ -161,8 +162,12 @@ try {
   const metrics = async () => stageSnapshot(await (await fetch(`${api.url}/metrics`)).text(), '/api/v1/sip/build');
   for (let i = 0; i < 20; i++) await build(`warm up ${questions[i]}`);
   const warm = await metrics();
-  const fresh: number[] = [];
-  for (let i = 0; i < requests; i++) fresh.push(await build(questions[(i + 20) % questions.length]!));
+  // CPU of the API (its model thread included) and of the PostgreSQL backends serving it, per build: what sizes a deployment.
+  const { result: fresh, cpu } = await measureCpu(db, { api: api.child.pid }, async () => {
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) times.push(await build(questions[(i + 20) % questions.length]!));
+    return times;
+  });
   const freshStages = stageFigures(await metrics(), warm);
   const repeated: number[] = [];
   for (let i = 0; i < Math.min(200, requests); i++) repeated.push(await build(questions[(i + 20) % questions.length]!));
@@ -170,6 +175,8 @@ try {
   const b = summarize(repeated);
   console.log(`\nSIP build latency over HTTP, ${fmt(total, 0)} records (${fmt(mine, 0)} of them the user's); seeded in ${fmt(seedSeconds)} s, HNSW index in ${fmt(indexSeconds)} s`);
   console.log(`  new queries (embedding included)   p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  p99 ${fmt(a.p99)} ms  (${requests} sequential builds)`);
+  const perBuild = (seconds = 0) => fmt((seconds * 1000) / requests, 2);
+  console.log(`  CPU per new-query build: API ${perBuild(cpu.api)} ms + its PostgreSQL ${perBuild(cpu['api pg'])} ms (bench's own look-ups: ${perBuild(cpu['other pg'])} ms)`);
   console.log(`  repeated queries (cached vectors)  p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms`);
   printStages('new queries, time per stage inside the API', freshStages);
 } finally {
