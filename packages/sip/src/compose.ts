@@ -109,12 +109,16 @@ interface Rendered {
 }
 
 // Words with a letter (ids and codes such as "KEPT3f2a" included); bare numbers are left out, so a fact restated with a new count or number reads as the same fact and only its newest statement is shown.
-const wordSet = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => /\p{L}/u.test(w)));
+// (A run of letters and digits that holds a letter, matched in one pass.)
+const wordSet = (text: string) => new Set(text.toLowerCase().match(/\p{N}*\p{L}[\p{L}\p{N}]*/gu));
 
-function overlap(a: Set<string>, b: Set<string>): number {
+/** Whether two lines' words overlap enough (Jaccard) to say the same thing. */
+function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
+  // The shared words are at most the smaller set and the union at least the larger, so sets this unequal never are.
+  if (Math.min(a.size, b.size) < NEAR_DUPLICATE * Math.max(a.size, b.size)) return false;
   let shared = 0;
   for (const word of a) if (b.has(word)) shared++;
-  return shared / Math.max(1, a.size + b.size - shared);
+  return shared / Math.max(1, a.size + b.size - shared) >= NEAR_DUPLICATE;
 }
 
 /** A candidate's line and its token count (the ellipsis counted as one), from one encoding of the excerpt. */
@@ -162,11 +166,16 @@ function render(lines: readonly Line[], note?: string): Rendered {
   return { sip: out.join('\n'), ordered, supersededBy };
 }
 
-/** With a query, the records worth a line: no small talk, nothing far weaker than the best. */
-function bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): readonly Scored<Candidate>[] {
-  if (!hasQuery) return ranked;
-  const best = ranked[0]?.score ?? 0;
-  return ranked.filter((scored) => scored.score >= best * WEAK_SHARE && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence)));
+/**
+ * With a query, the records worth a line: no small talk, nothing far weaker than the best. Judged one at a time as
+ * the packing reaches them, since it stops once the budget is full; when abstaining, the closest by meaning first.
+ */
+function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): Iterable<Scored<Candidate>> {
+  if (!hasQuery) return yield* ranked;
+  const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
+  const bears = (scored: Scored<Candidate>) => scored.score >= floor && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence));
+  if (abstain) return yield* ranked.filter(bears).sort((a, b) => (b.evidence.similarity ?? -1) - (a.evidence.similarity ?? -1));
+  for (const scored of ranked) if (bears(scored)) yield scored;
 }
 
 // When abstaining, "the closest records" must be close in some sense: near by meaning (a vector to compare), or
@@ -199,7 +208,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     // A record found by meaning alone is cut to its opening, often a greeting: such a line would cite nothing.
     if (options.hasQuery && isSmallTalkLine(text)) continue;
     const words = wordSet(text);
-    const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && overlap(line.words, words) >= NEAR_DUPLICATE);
+    const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && nearDuplicates(line.words, words));
     if (same) {
       same.repeats++;
       same.evidence = strongest(same.evidence, evidence);

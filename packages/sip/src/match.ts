@@ -30,10 +30,10 @@ export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-function matchedTerms(text: string, terms: readonly WeightedTerm[]): WeightedTerm[] {
-  const words = wordsOf(text);
-  return terms.filter((term) => words.some((word) => word.startsWith(term.lexeme) && word.length - term.lexeme.length <= MAX_SUFFIX));
-}
+const termsIn = (words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] =>
+  terms.filter((term) => words.some((word) => word.startsWith(term.lexeme) && word.length - term.lexeme.length <= MAX_SUFFIX));
+
+const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
@@ -79,12 +79,13 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   let anySpeakerCoverage = 0;
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
-    const share = total > 0 ? weightOf(matchedTerms(turn.text, terms)) / total : 0;
+    const words = wordsOf(turn.text);
+    const share = total > 0 ? weightOf(termsIn(words, terms)) / total : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
     const speaker = speakerOf(turn.text);
     if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
     coverage = Math.max(coverage, share);
-    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(matchedTerms(turn.text, selective)) / selectiveTotal);
+    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(termsIn(words, selective)) / selectiveTotal);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }

@@ -21,9 +21,15 @@ you you're your yours
 
 const SUBSTANTIVE_WORDS = 2;
 
-function substantive(text: string): number {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  return words.filter((word) => !PLEASANTRIES.has(word.replace(/'s$/, ''))).length;
+const WORD = /[\p{L}\p{N}']+/gu;
+
+/** How many words of `text` are not pleasantries, counted up to `enough` (the callers only ask "fewer than n?"). */
+function substantive(text: string, enough: number): number {
+  let count = 0;
+  for (const [word] of text.toLowerCase().matchAll(WORD)) {
+    if (!PLEASANTRIES.has(word.replace(/'s$/, '')) && ++count >= enough) break;
+  }
+  return count;
 }
 
 // Words that make a short sentence a greeting, thanks or exclamation rather than a short answer ("A sunrise.").
@@ -31,7 +37,7 @@ const GREETING = /\b(hi|hey|hiya|heya|hello|yo|thanks|thank|wow|oh|aw+|haha|lol|
 
 /** A sentence that says nothing beyond a greeting or thanks, maybe with a name ("Hey Mel!", "how are you today?"). */
 export function isPleasantry(sentence: string): boolean {
-  const words = substantive(sentence);
+  const words = substantive(sentence, SUBSTANTIVE_WORDS);
   return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(sentence));
 }
 
@@ -47,11 +53,11 @@ export function isSmallTalkLine(line: string): boolean {
   const sides = line.split(' → ').map((side) => side.replace(/…/g, ' ').trim().replace(SPEAKER, ''));
   if (onlyPleasantries(sides)) return true;
   const [opening, ...replies] = sides;
-  return replies.length > 0 && isPleasantry(opening!) && replies.every((reply) => substantive(reply) < GREETING_REPLY_WORDS);
+  return replies.length > 0 && isPleasantry(opening!) && replies.every((reply) => substantive(reply, GREETING_REPLY_WORDS) < GREETING_REPLY_WORDS);
 }
 
 // Every side says next to nothing, and one of them is a greeting or thanks: "What did you paint? → A sunrise." is not.
-const onlyPleasantries = (sides: readonly string[]) => sides.every((side) => substantive(side) < SUBSTANTIVE_WORDS) && sides.some(isPleasantry);
+const onlyPleasantries = (sides: readonly string[]) => sides.every((side) => substantive(side, SUBSTANTIVE_WORDS) < SUBSTANTIVE_WORDS) && sides.some(isPleasantry);
 
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));

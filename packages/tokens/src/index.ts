@@ -14,10 +14,13 @@ export function countTokens(text: string): number {
 
 /**
  * The longest prefix of `text` that fits in `maxTokens`, cut on a token boundary, with its token count
- * (from the same single encoding, so a caller that needs both does not encode twice).
+ * (a caller that needs both does not count again).
  */
 export function truncateCounted(text: string, maxTokens: number): { text: string; tokens: number; truncated: boolean } {
   if (maxTokens <= 0) return { text: '', tokens: 0, truncated: text.length > 0 };
+  // Most texts fit: counting builds no token array, so only a text that must be cut is encoded.
+  const counted = countTokens(text);
+  if (counted <= maxTokens) return { text, tokens: counted, truncated: false };
   const tokens = encode(text);
   if (tokens.length <= maxTokens) return { text, tokens: tokens.length, truncated: false };
   return { text: decode(tokens.slice(0, maxTokens)), tokens: maxTokens, truncated: true };

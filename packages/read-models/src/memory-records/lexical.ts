@@ -119,8 +119,8 @@ const SQL = `
   ),
   keys AS (SELECT array_agg(public.memory_lexeme_key($1, lexeme)) AS keys FROM chosen),
   matches AS (
-    SELECT x.record_id, sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1})
-      / (array_length(u.positions, 1) + ${K1} * (${1 - B} + ${B} * x.len / stats.avgdl))) AS score
+    SELECT x.record_id, sum(w.idf * (array_length(u.positions, 1) * ${K1 + 1}::float8)
+      / (array_length(u.positions, 1) + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * x.len / stats.avgdl))) AS score
     FROM (
       -- OFFSET 0: each record's tsvector is read once here, not once per matched stem in the join above.
       (SELECT m.record_id, ts_filter(setweight(m.search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit, length(m.search) AS len
