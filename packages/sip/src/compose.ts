@@ -121,7 +121,7 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
   return shared / Math.max(1, a.size + b.size - shared) >= NEAR_DUPLICATE;
 }
 
-/** A candidate's line and its token count (the ellipsis counted as one), from one encoding of the excerpt. */
+/** A candidate's line and its token count (the ellipsis counted as one), counted once. */
 function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers?: (sentence: string) => boolean): { text: string; tokens: number } {
   const cut = truncateCounted(excerpt(candidate, terms, answers), maxTokens);
   return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;

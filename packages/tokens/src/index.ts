@@ -21,9 +21,7 @@ export function truncateCounted(text: string, maxTokens: number): { text: string
   // Most texts fit: counting builds no token array, so only a text that must be cut is encoded.
   const counted = countTokens(text);
   if (counted <= maxTokens) return { text, tokens: counted, truncated: false };
-  const tokens = encode(text);
-  if (tokens.length <= maxTokens) return { text, tokens: tokens.length, truncated: false };
-  return { text: decode(tokens.slice(0, maxTokens)), tokens: maxTokens, truncated: true };
+  return { text: decode(encode(text).slice(0, maxTokens)), tokens: maxTokens, truncated: true };
 }
 
 export interface TokenChunk {
