@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, DbConnection, Queryable, QueryResult } from './types.js';
+import type { Db, DbConnection, Queryable, QueryOptions, QueryResult } from './types.js';
 import { integerParsers } from './type-parsers.js';
 
 export interface PostgresDbOptions {
@@ -32,10 +33,19 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+// A prepared statement's name is its text's hash: the same text is the same statement on every connection.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) statementNames.set(text, (name = `memctx_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-      const result = await client.query(text, params as unknown[] | undefined);
+    async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+      const values = params as unknown[] | undefined;
+      const result = await (options?.prepare ? client.query({ name: statementName(text), text, values }) : client.query(text, values));
       return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {

@@ -3,9 +3,18 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each connection that runs it, so later runs send no SQL text and PostgreSQL parses
+   * it once (and may keep a generic plan). For a hot statement of fixed text; dynamic SQL would pile up prepared
+   * statements on every connection. Ignored where statements are not prepared (PGlite).
+   */
+  prepare?: boolean;
+}
+
 /** Anything that runs SQL: a pool, a held connection or an open transaction. */
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

@@ -73,6 +73,16 @@ describe.each(backends)('Db on %s', (_name, open) => {
     expect(rows[0]?.c).toBe(1);
   });
 
+  it('runs a prepared statement again after the view it reads is dropped and made anew over another table (a switch-over)', async () => {
+    await db.exec(`CREATE TABLE gen_a (n int); CREATE TABLE gen_b (n int); INSERT INTO gen_a VALUES (1); INSERT INTO gen_b VALUES (2);
+      CREATE VIEW current_gen AS SELECT * FROM gen_a;`);
+    const read = async () => (await db.query<{ n: number }>('SELECT n FROM current_gen WHERE n > $1', [0], { prepare: true })).rows.map((r) => r.n);
+    // More runs than PostgreSQL makes custom plans for, so a generic plan is cached before the switch.
+    for (let i = 0; i < 7; i++) expect(await read()).toEqual([1]);
+    await db.exec('DROP VIEW current_gen; CREATE VIEW current_gen AS SELECT * FROM gen_b;');
+    expect(await read()).toEqual([2]);
+  });
+
   it('has pgvector', async () => {
     const { rows } = await db.query<{ d: number }>("SELECT ('[1,0]'::vector <=> '[0,1]'::vector) AS d");
     expect(rows[0]?.d).toBeCloseTo(1);

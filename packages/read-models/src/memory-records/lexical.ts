@@ -169,7 +169,7 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
   // Without words to count, only the recent list is needed.
   const sample = queryText ? Math.max(options.dfSample ?? DF_SAMPLE, depth) : depth;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, depth, options.matchBudget ?? MATCH_BUDGET, sample];
-  const { rows: [row] } = await db.query<Row>(SQL, params);
+  const { rows: [row] } = await db.query<Row>(SQL, params, { prepare: true });
   return {
     terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),
     scopeRecords: Number(row?.scope_records ?? 0),

@@ -100,7 +100,7 @@ export async function readFused(
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
   const sql = `SELECT ${await candidateColumns(db)} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
-  const { rows } = await db.query<Row>(sql, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)]);
+  const { rows } = await db.query<Row>(sql, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)], { prepare: true });
   const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
   const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
@@ -175,7 +175,7 @@ export async function neighbours(
   const byAnchor = new Map<string, Candidate[]>();
   if (anchorIds.length === 0) return byAnchor;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, [...anchorIds], queryEmbedding ? toVectorLiteral(queryEmbedding) : null];
-  const { rows } = await db.query<NeighbourRow>(neighboursSql(await candidateColumns(db)), params);
+  const { rows } = await db.query<NeighbourRow>(neighboursSql(await candidateColumns(db)), params, { prepare: true });
   for (const { anchor_id, ...row } of rows) {
     const user_similarity = nullableNumber(row.user_similarity);
     const reply_similarity = nullableNumber(row.reply_similarity);

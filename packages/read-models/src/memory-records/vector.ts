@@ -73,7 +73,7 @@ export async function searchVector(db: Db, scope: RetrievalScope, queryEmbedding
   const sql = (await memoryRecordsVersion(db)) >= BUCKETED_SINCE ? SQL_BY_BUCKET[userBucket(scope.userId)]! : SQL_UNBUCKETED;
   const rows = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
-    return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string }>(sql, params)).rows;
+    return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string }>(sql, params, { prepare: true })).rows;
   });
   const byRecord = new Map<string, VectorHit>();
   for (const row of rows) {
