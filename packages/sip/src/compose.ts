@@ -168,14 +168,14 @@ function render(lines: readonly Line[], note?: string): Rendered {
 
 /**
  * With a query, the records worth a line: no small talk, nothing far weaker than the best. Judged one at a time as
- * the packing reaches them, since it stops once the budget is full; when abstaining, the closest by meaning first.
+ * the packing reaches them, since it stops once the budget is full.
  */
 function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): Iterable<Scored<Candidate>> {
   if (!hasQuery) return yield* ranked;
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
-  const bears = (scored: Scored<Candidate>) => scored.score >= floor && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence));
-  if (abstain) return yield* ranked.filter(bears).sort((a, b) => (b.evidence.similarity ?? -1) - (a.evidence.similarity ?? -1));
-  for (const scored of ranked) if (bears(scored)) yield scored;
+  for (const scored of ranked) {
+    if (scored.score >= floor && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence))) yield scored;
+  }
 }
 
 // When abstaining, "the closest records" must be close in some sense: near by meaning (a vector to compare), or

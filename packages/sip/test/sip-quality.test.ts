@@ -53,15 +53,6 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.sip).toContain(ABSTAIN_NOTE);
     expect(sip.tokens_sip).toBeLessThanOrEqual(150);
   });
-
-  it('when memory does not answer, the two it shows are the closest by meaning, not the best by shared words', () => {
-    const wordy = [1, 2, 3].map((day) => round(`More notes on my food diary, day ${day}.`, 'Logged.', day));
-    const near = round("Farhan's mum cooks with so much chilli; a mild korma is my limit.", 'Keep raita on your plate.', 9);
-    const nearer = round('I cannot handle spicy food at all.', 'Good to know.', 8);
-    const given = [...wordy.map((c) => scored(c, 1, 0.5, 0.2)), scored(near, 0.4, 0, 0.55), scored(nearer, 0.3, 0, 0.6)];
-    const sip = composeSip(given, { ...options, abstain: true });
-    expect(sip.record_ids.sort()).toEqual([near.record_id, nearer.record_id].sort());
-  });
 });
 
 describe('the newest fact first', () => {
