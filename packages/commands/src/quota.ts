@@ -60,7 +60,7 @@ const CHARGE_MANY = `INSERT INTO ingest_quota AS q (user_id, day, used)
  */
 export function createPostgresQuota(db: Db, limit: number): QuotaStore {
   async function chargeOne(charge: Charge): Promise<number | undefined> {
-    const { rows } = await db.query<{ used: number }>(CHARGE_ONE, [charge.userId, charge.day, charge.amount, limit]);
+    const { rows } = await db.query<{ used: number }>(CHARGE_ONE, [charge.userId, charge.day, charge.amount, limit], { prepare: true });
     return rows[0]?.used;
   }
 
@@ -78,7 +78,7 @@ export function createPostgresQuota(db: Db, limit: number): QuotaStore {
     const list = [...groups.values()];
     const { rows } = await db.query<{ user_id: string; day: string; used: number }>(CHARGE_MANY, [
       list.map((g) => g.userId), list.map((g) => g.day), list.map((g) => g.amount), limit,
-    ]);
+    ], { prepare: true });
     const usedAfter = new Map(rows.map((row) => [`${row.user_id}\u0000${row.day}`, row.used]));
     const results: (number | undefined)[] = new Array(charges.length);
     for (const [id, group] of groups) {

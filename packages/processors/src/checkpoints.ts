@@ -74,6 +74,7 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
       const { rows } = await db.query<Row>(
         'SELECT partition, transaction_id, global_position FROM processor_checkpoints WHERE processor = $1 AND partition = $2',
         [processor, partition],
+        { prepare: true },
       );
       return rows[0] ? checkpointOfRow(rows[0]) : START;
     },
@@ -82,6 +83,7 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
       const { rows } = await db.query<Row>(
         'SELECT partition, transaction_id, global_position FROM processor_checkpoints WHERE processor = $1 AND partition = ANY($2::text[])',
         [processor, partitions],
+        { prepare: true },
       );
       return new Map(rows.map((row) => [row.partition, checkpointOfRow(row)]));
     },
@@ -92,6 +94,7 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
         `UPDATE processor_checkpoints SET transaction_id = $3, global_position = $4, updated_at = now()
          WHERE processor = $1 AND partition = $2 AND transaction_id = $5 AND global_position = $6`,
         [processor, partition, next.transaction_id, next.global_position, expected.transaction_id, expected.global_position],
+        { prepare: true },
       );
       if (moved.rowCount > 0) return true;
       if (compareCheckpoints(expected, START) !== 0) return false;
@@ -100,6 +103,7 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
         `INSERT INTO processor_checkpoints (processor, partition, transaction_id, global_position) VALUES ($1, $2, $3, $4)
          ON CONFLICT (processor, partition) DO NOTHING`,
         [processor, partition, next.transaction_id, next.global_position],
+        { prepare: true },
       );
       return inserted.rowCount > 0;
     },
@@ -114,6 +118,7 @@ export function createCheckpointStore(db: Queryable): CheckpointStore {
          ON CONFLICT (processor, partition) DO UPDATE
            SET transaction_id = EXCLUDED.transaction_id, global_position = EXCLUDED.global_position, updated_at = now()`,
         [processor, partitions, values.map((c) => c.transaction_id), values.map((c) => c.global_position)],
+        { prepare: true },
       );
     },
 

@@ -32,6 +32,7 @@ export async function passOver(db: Queryable, generation: Generation, events: re
      WHERE processor = $3 AND partition = '' AND transaction_id = $6 AND global_position = $7
        AND EXISTS (SELECT 1 FROM g WHERE status <> 'retired')`,
     [generation.name, generation.generation, generation.schemaName, last.transaction_id, last.global_position, from.transaction_id, from.global_position],
+    { prepare: true },
   );
   return rowCount > 0;
 }
@@ -48,6 +49,7 @@ export async function lockAtCheckpoint(tx: Queryable, generation: Generation): P
      FROM projection_generations g JOIN processor_checkpoints c ON c.processor = g.schema_name AND c.partition = ''
      WHERE g.name = $1 AND g.generation = $2 FOR UPDATE OF g, c`,
     [generation.name, generation.generation],
+    { prepare: true },
   );
   const row = rows[0];
   if (!row) {

@@ -71,6 +71,7 @@ export function createDbApiKeyStore(db: Db): ApiKeyStore {
     const { rows } = await db.query<ApiKeyRow>(
       `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ANY($1::text[])`,
       [hashes],
+      { prepare: true },
     );
     const byHash = new Map(rows.map((row) => [row.key_hash, row]));
     return hashes.map((hash) => byHash.get(hash));

@@ -62,7 +62,9 @@ export function splitIntoRounds(items: readonly AppendManyItem[]): number[][] {
 export async function appendInTransaction(tx: Queryable, items: readonly AppendManyItem[]): Promise<AppendManyOutcome[]> {
   const outcomes: AppendManyOutcome[] = new Array(items.length);
   for (const round of splitIntoRounds(items)) {
-    const { rows } = await tx.query<AppendRow>('SELECT * FROM memctx_append($1::jsonb)', [encode(round.map((i) => items[i]!))]);
+    const { rows } = await tx.query<AppendRow>('SELECT * FROM memctx_append($1::jsonb)', [encode(round.map((i) => items[i]!))], {
+      prepare: true,
+    });
     for (const row of rows) {
       const index = round[row.item]!;
       const item = items[index]!;

@@ -45,7 +45,7 @@ function createNotifier(db: Db): () => void {
     void (async () => {
       while (again) {
         again = false;
-        await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']).catch(() => undefined);
+        await db.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, ''], { prepare: true }).catch(() => undefined);
       }
       sending = false;
     })();
@@ -92,6 +92,7 @@ export function createPostgresEventStore(db: Db): EventStore {
       const { rows } = await db.query<RecordedEvent>(
         `SELECT ${COLUMNS} FROM events WHERE ${AFTER} AND ${SETTLED} ORDER BY transaction_id, global_position LIMIT $3`,
         [String(after.transaction_id), after.global_position, maxCount],
+        { prepare: true },
       );
       return rows;
     },
