@@ -16,7 +16,37 @@ export interface LoadResult {
  * The same load for every target: one connection per user (its own key and session),
  * posting the same round body as fast as answers come back; with `idempotencyKeys`, each with its own key.
  */
-export async function postRounds(url: string, keys: readonly string[], seconds: number, options: { idempotencyKeys?: boolean } = {}): Promise<LoadResult> {
+// Sentences of an assistant's answer, cycled to make a reply of any length with the vocabulary of real text.
+const ANSWER = [
+  'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
+  'Start by checking whether the cache was warmed before the deploy, because a cold cache doubles the first requests.',
+  'If the latency still climbs after that, look at the slow query log for statements that scan the whole table.',
+  'Most teams settle on weekly summaries, with a short note on what changed and who owns the follow-up.',
+  'For the quarterly report, keep the retrieval budget per question fixed so the figures stay comparable.',
+  'A retention window of thirty days covers nearly every audit request without keeping stale transcripts around.',
+  'When the numbers disagree, trust the measurement taken side by side on the same machine over an older one.',
+  'Write the decision down with its reason and the figure behind it, so the next person does not repeat the trial.',
+];
+
+/** An assistant reply of about `chars` characters (the short default when undefined). */
+export function replyOf(chars: number | undefined): string {
+  if (chars === undefined) return ANSWER[0]!;
+  const parts: string[] = [];
+  for (let length = 0, i = 0; length < chars; i++) {
+    const sentence = ANSWER[i % ANSWER.length]!;
+    parts.push(sentence);
+    length += sentence.length + 1;
+  }
+  return parts.join(' ').slice(0, chars);
+}
+
+export async function postRounds(
+  url: string,
+  keys: readonly string[],
+  seconds: number,
+  options: { idempotencyKeys?: boolean; replyChars?: number } = {},
+): Promise<LoadResult> {
+  const reply = replyOf(options.replyChars);
   let clientNumber = 0;
   const acknowledgedIds = new Set<string>();
   const onResponse = (status: number, body: string) => {
@@ -39,7 +69,7 @@ export async function postRounds(url: string, keys: readonly string[], seconds: 
         body: JSON.stringify({
           session_id: `bench-session-${n}`,
           user_message: `Round from client ${n}: what did we decide about the retrieval budget for the quarterly report?`,
-          assistant_message: 'We agreed to cap the SIP at 1,500 tokens and to cite every document chunk it uses.',
+          assistant_message: reply,
           response_time_ms: 420,
         }),
         ...(options.idempotencyKeys ? { setupRequest: withKey } : {}),

@@ -12,7 +12,8 @@
  *      MEMCTX_BENCH_CONNECTIONS (64), MEMCTX_BENCH_PROFILE=1 (CPU profiles of the API and of the first projector process),
  *      MEMCTX_BENCH_PHASES (reference,bare,memctx,api-alone: the last runs memctx with the projector stopped during the
  *      load and started after it, the write path alone), MEMCTX_BENCH_IDEMPOTENCY=1 (memctx requests carry an Idempotency-Key,
- *      as the typed client's do; the reference has no such feature), MEMCTX_BENCH_KAFKA_BROKERS (the projector fed from
+ *      as the typed client's do; the reference has no such feature), MEMCTX_BENCH_REPLY_CHARS (assistant replies of about this
+ *      many characters instead of one short sentence), MEMCTX_BENCH_KAFKA_BROKERS (the projector fed from
  *      Kafka, a relay process of its own publishing to a topic of the run's own on these brokers; the relay's CPU is printed).
  * Zero-loss check: acknowledged rounds = rows (reference) / RoundIngested events = projected ROUND records (memctx).
  */
@@ -38,6 +39,7 @@ const seconds = Number(process.env.MEMCTX_BENCH_SECONDS ?? 15);
 const connections = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 64);
 const profile = process.env.MEMCTX_BENCH_PROFILE === '1';
 const idempotencyKeys = process.env.MEMCTX_BENCH_IDEMPOTENCY === '1';
+const replyChars = process.env.MEMCTX_BENCH_REPLY_CHARS ? Number(process.env.MEMCTX_BENCH_REPLY_CHARS) : undefined;
 const phases = new Set((process.env.MEMCTX_BENCH_PHASES ?? 'reference,bare,memctx,api-alone').split(','));
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = 18_300 + (process.pid % 500);
@@ -82,14 +84,14 @@ try {
     });
     keys.push(((await response.json()) as { api_key: string }).api_key);
   }
-  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s per phase, PostgreSQL${kafka ? `, the projector fed from Kafka (${kafka.MEMCTX_KAFKA_TOPIC})` : ''}; load average before: ${load()}`);
+  console.log(`\nHTTP ingest, ${connections} clients, ${seconds} s per phase, PostgreSQL${replyChars ? `, replies of ${replyChars} characters` : ''}${kafka ? `, the projector fed from Kafka (${kafka.MEMCTX_KAFKA_TOPIC})` : ''}; load average before: ${load()}`);
   let lossless = true;
 
   for (const mode of ['insert', 'bare'] as const) {
     if (!phases.has(mode === 'insert' ? 'reference' : 'bare')) continue;
     const server = await startReference(mode, String(PORT + 1), database.url);
     try {
-      const { result, cpu } = await measureCpu(db, { server: server.child.pid }, () => postRounds(server.url!, keys, seconds));
+      const { result, cpu } = await measureCpu(db, { server: server.child.pid }, () => postRounds(server.url!, keys, seconds, { replyChars }));
       results.set(mode, result);
       report(mode === 'insert' ? 'reference' : 'bare Express', result, cpu);
     } finally {
@@ -107,7 +109,7 @@ try {
   async function memctxPhase(label: string, withProjector: boolean): Promise<LoadResult> {
     const before = await countRounds(db);
     const pids = { api: api.child.pid, ...(withProjector ? { projector: projector.child.pid } : {}), ...(relay ? { relay: relay.child.pid } : {}) };
-    const { result, cpu } = await measureCpu(db, pids, () => postRounds(api.url!, keys, seconds, { idempotencyKeys }));
+    const { result, cpu } = await measureCpu(db, pids, () => postRounds(api.url!, keys, seconds, { idempotencyKeys, replyChars }));
     report(label, result, cpu);
     if (!withProjector) projector = await startService(projectorEnv);
     // A Kafka-fed projector keeps its checkpoints per partition, which the feed's lag does not read.
