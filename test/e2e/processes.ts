@@ -5,11 +5,12 @@ import type { Db } from '@memctx/db';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** A memctx process run from source, as an operator runs `MEMCTX_ROLES=… pnpm start`; stderr is passed through. */
-export function startMemctxProcess(env: Record<string, string>): ChildProcess {
+/** With `log`, the process's log lines (stdout) are piped instead of dropped, for the caller to keep. */
+export function startMemctxProcess(env: Record<string, string>, options: { log?: boolean } = {}): ChildProcess {
   return spawn(process.execPath, ['--conditions=@memctx/source', '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, MEMCTX_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
   });
 }
 

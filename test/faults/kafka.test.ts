@@ -84,7 +84,7 @@ describe('Kafka broker restarted under load', () => {
 
     // 1. The relay creates the topic; the projectors start at once and the broker goes away while they do.
     await sleep(1_000);
-    const relay = await startRole('relay', env);
+    const relay = await startRole('relay', env, { keepLog: 'warn' });
     roles.push(relay);
     const projectorEnv = { ...env, MEMCTX_PROJECTOR_SOURCE: 'kafka' };
     const starting = [startRole('projector', projectorEnv), startRole('projector', projectorEnv)];
@@ -118,7 +118,12 @@ describe('Kafka broker restarted under load', () => {
     // The relay and the projectors work off what the outage held back: relay lag and consumer-group lag reach 0.
     await waitUntilAllVisible(db);
     const head = await store.head();
-    await until(async () => compareCheckpoints(await loadRelayCheckpoint(db, topic), head) >= 0, 120_000, 'the relay to publish every event');
+    await until(async () => compareCheckpoints(await loadRelayCheckpoint(db, topic), head) >= 0, 120_000, 'the relay to publish every event').catch(
+      (error: unknown) => {
+        process.stdout.write(`the relay's last log lines:\n${relay.recentLog()}\n`);
+        throw error;
+      },
+    );
     const relayCaughtUp = now() - stoppedAt;
     await until(async () => (await groupLag({ brokers: broker.brokers }, group, topic)) === 0, 180_000, 'the projectors\' consumer-group lag to reach 0');
     const projectorsCaughtUp = now() - stoppedAt;

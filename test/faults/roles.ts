@@ -18,17 +18,36 @@ export interface RoleProcess {
   url: string;
   /** Set once the process exited: a fault test asserts it never does by itself. */
   exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Its last log lines, when started with a log level to keep (empty otherwise): printed when a wait on it fails. */
+  recentLog(): string;
 }
+
+// Enough of a role's log to show what it did over the last retries before a wait on it gave up.
+const KEPT_LOG_LINES = 200;
 
 /**
  * One memctx role as its own process, from source, on the given database; resolves once it answers
- * /health with 200. Logs only fatal lines: an outage makes every request log one.
+ * /health with 200. Logs only fatal lines (an outage makes every request log one), unless `keepLog` names a level
+ * whose lines are then kept in memory, the last KEPT_LOG_LINES of them, for `recentLog`.
  */
-export async function startRole(role: 'api' | 'projector' | 'worker' | 'relay', env: Record<string, string>): Promise<RoleProcess> {
+export async function startRole(
+  role: 'api' | 'projector' | 'worker' | 'relay',
+  env: Record<string, string>,
+  options: { keepLog?: 'error' | 'warn' | 'info' } = {},
+): Promise<RoleProcess> {
   const port = await freePort();
-  const child = startMemctxProcess({
-    MEMCTX_ROLES: role, HOST: '127.0.0.1', PORT: String(port), MEMCTX_METRICS_PORT: String(port), MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,
-    MEMCTX_EMBEDDINGS: 'off', MEMCTX_LOG_LEVEL: 'fatal', MEMCTX_DAILY_INGEST_QUOTA: '100000000', ...env,
+  const child = startMemctxProcess(
+    {
+      MEMCTX_ROLES: role, HOST: '127.0.0.1', PORT: String(port), MEMCTX_METRICS_PORT: String(port), MEMCTX_ADMIN_TOKEN: ADMIN_TOKEN,
+      MEMCTX_EMBEDDINGS: 'off', MEMCTX_LOG_LEVEL: 'fatal', MEMCTX_DAILY_INGEST_QUOTA: '100000000', ...env,
+      ...(options.keepLog ? { MEMCTX_LOG_LEVEL: options.keepLog } : {}),
+    },
+    { log: options.keepLog !== undefined },
+  );
+  const lines: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    lines.push(...chunk.split('\n').filter((line) => line !== ''));
+    lines.splice(0, Math.max(0, lines.length - KEPT_LOG_LINES));
   });
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   child.on('exit', (code, signal) => (exited = { code, signal }));
@@ -42,7 +61,7 @@ export async function startRole(role: 'api' | 'projector' | 'worker' | 'relay', 
       throw new Error(`the ${role} process did not become healthy (exit: ${JSON.stringify(exited)})`);
     }
   }
-  return { child, url, exit: () => exited };
+  return { child, url, exit: () => exited, recentLog: () => lines.join('\n') };
 }
 
 export async function createApiKey(apiUrl: string, userId: string): Promise<string> {
