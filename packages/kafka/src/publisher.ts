@@ -32,24 +32,60 @@ export function kafkaClient(options: KafkaOptions): Kafka {
   });
 }
 
+// Answers after which kafkajs's idempotent producer never sends again (tulios/kafkajs#598): the broker lost or refused
+// the producer's id and sequence numbers (a restart that dropped its producer state, an id that expired).
+const PRODUCER_STATE_LOST = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+
+/** Whether a failed send (or the error it wraps) left the producer unable to send again: only a new producer can. */
+export function lostProducerState(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { type, cause, originalError } = current as { type?: unknown; cause?: unknown; originalError?: unknown };
+    if (typeof type === 'string' && PRODUCER_STATE_LOST.has(type)) return true;
+    current = cause ?? originalError;
+  }
+  return false;
+}
+
 /**
  * An idempotent producer with acks=all: the broker drops a retried batch it already
  * wrote, and a send resolves only when the write is replicated. One request in
- * flight keeps per-partition order through retries.
+ * flight keeps per-partition order through retries. A producer whose state the
+ * broker lost is replaced by a new one (a new producer id) and the send still
+ * fails, so the relay sends the batch again from its checkpoint: what the old
+ * producer had written of it is then on the topic twice, recognisable by event id.
  */
 export async function createKafkaPublisher(options: KafkaOptions & { topic?: string; partitionKey: (event: RecordedEvent) => string }): Promise<EventPublisher> {
   const topic = options.topic ?? DEFAULT_TOPIC;
-  const producer: Producer = kafkaClient(options).producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
-  await producer.connect();
+  const newProducer = (): Producer => kafkaClient(options).producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  let producer = newProducer();
+  let connected: Promise<void> | undefined;
+  // Connects the current producer once; a failed attempt is tried again by the next publish.
+  const ready = () => (connected ??= producer.connect().catch((error: unknown) => {
+    connected = undefined;
+    throw error;
+  }));
+  await ready();
   return {
     async publish(events) {
       if (events.length === 0) return;
-      await producer.send({
-        topic,
-        acks: -1,
-        compression: CompressionTypes.None,
-        messages: events.map((event) => toMessage(event, options.partitionKey(event))),
-      });
+      await ready();
+      const sending = producer;
+      try {
+        await sending.send({
+          topic,
+          acks: -1,
+          compression: CompressionTypes.None,
+          messages: events.map((event) => toMessage(event, options.partitionKey(event))),
+        });
+      } catch (error) {
+        if (lostProducerState(error) && producer === sending) {
+          producer = newProducer();
+          connected = undefined;
+          await sending.disconnect().catch(() => undefined);
+        }
+        throw error;
+      }
     },
     close: () => producer.disconnect(),
   };
