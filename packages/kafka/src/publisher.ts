@@ -61,10 +61,16 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
   let producer = newProducer();
   let connected: Promise<void> | undefined;
   // Connects the current producer once; a failed attempt is tried again by the next publish.
-  const ready = () => (connected ??= producer.connect().catch((error: unknown) => {
-    connected = undefined;
-    throw error;
-  }));
+  const ready = (): Promise<void> => {
+    if (!connected) {
+      const attempt: Promise<void> = producer.connect().catch((error: unknown) => {
+        if (connected === attempt) connected = undefined;
+        throw error;
+      });
+      connected = attempt;
+    }
+    return connected;
+  };
   await ready();
   return {
     async publish(events) {
