@@ -4,8 +4,10 @@ import type { Db } from '@memctx/db';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** A memctx process run from source, as an operator runs `MEMCTX_ROLES=… pnpm start`; stderr is passed through. */
-/** With `log`, the process's log lines (stdout) are piped instead of dropped, for the caller to keep. */
+/**
+ * A memctx process run from source, as an operator runs `MEMCTX_ROLES=… pnpm start`; stderr is passed through.
+ * With `log`, its log lines (stdout) are piped for the caller to read instead of dropped.
+ */
 export function startMemctxProcess(env: Record<string, string>, options: { log?: boolean } = {}): ChildProcess {
   return spawn(process.execPath, ['--conditions=@memctx/source', '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { startMemctxProcess } from '../e2e/processes.js';
 
 export const ADMIN_TOKEN = 'fault-tests-admin-token-0123456789';
@@ -45,10 +46,12 @@ export async function startRole(
     { log: options.keepLog !== undefined },
   );
   const lines: string[] = [];
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    lines.push(...chunk.split('\n').filter((line) => line !== ''));
-    lines.splice(0, Math.max(0, lines.length - KEPT_LOG_LINES));
-  });
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      if (lines.length > KEPT_LOG_LINES) lines.shift();
+    });
+  }
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const url = `http://127.0.0.1:${port}`;
