@@ -138,12 +138,15 @@ const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-function render(lines: readonly Line[], note?: string): Rendered {
+function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rendered {
+  // `lines` come in rank order.
+  const rank = new Map(lines.map((line, i) => [line, i]));
   // Newest first within a section: what was said last about a thing is what holds now, and one date line serves a day's records.
   const ordered = SECTION_ORDER.flatMap((section) =>
     lines.filter((line) => sectionOf(line.candidate) === section).sort((a, b) => b.candidate.created_at.getTime() - a.candidate.created_at.getTime()),
   );
-  const supersededBy = supersessions(ordered);
+  // Without a query there is no thing asked about, so nothing to judge replaced.
+  const supersededBy = hasQuery ? supersessions(ordered, (line) => rank.get(line)!) : new Map<number, number>();
   if (ordered.length === 0) return { sip: '', ordered, supersededBy };
   const out = note ? [SIP_HEADER, note] : [SIP_HEADER];
   let section: SectionName | undefined;
@@ -220,12 +223,12 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     lines.push({ candidate, evidence, text, words, repeats: 1 });
     estimate += cost;
   }
-  let rendered = render(lines, note);
+  let rendered = render(lines, options.hasQuery, note);
   let sipTokens = countTokens(rendered.sip);
   // The estimate is close but not exact; should the real count exceed the budget, drop the weakest until it fits.
   while (rendered.ordered.length > 0 && sipTokens > options.budgetTokens) {
     lines.pop();
-    rendered = render(lines, note);
+    rendered = render(lines, options.hasQuery, note);
     sipTokens = countTokens(rendered.sip);
   }
   const { sip, ordered, supersededBy } = rendered;

@@ -74,6 +74,29 @@ describe('the newest fact first', () => {
     const evening = round('I work at Globex now.', 'Oh!', 10, { created_at: new Date(Date.UTC(2026, 0, 10, 20)) });
     expect(composeSip([scored(morning, 1), scored(evening, 0.9)], options).sip).not.toContain('superseded');
   });
+
+  it('marks nothing for chat that words no replacement: "any more", "it changed my life", "instead of giving up"', () => {
+    const older = round('I started painting landscapes this spring.', 'Lovely!', 10);
+    for (const newer of ['Any more painting plans? I might paint the lake.', 'Painting changed my life, honestly.', 'Instead of giving up on painting, I joined a class.']) {
+      expect(composeSip([scored(older, 1), scored(round(newer, 'Nice!', 60), 0.9)], options).sip).not.toContain('superseded');
+    }
+  });
+
+  it('marks nothing when the sentence that words a change is about something else', () => {
+    const icecream = round('I made my friend some ice cream and she loved it.', 'Yum!', 10);
+    const tournament = round('My game tournament got pushed back, so I tried out some cooking. Look at this homemade coconut ice cream!', 'Looks great!', 40);
+    expect(composeSip([scored(icecream, 1, 1, 0.6), scored(tournament, 0.9, 1, 0.55)], options).sip).not.toContain('superseded');
+  });
+
+  it('judges only the lines that answer the query best: a change found far down the ranking replaces nothing', () => {
+    const porto = round('We live in Porto, near the river.', 'Porto is beautiful.', 40);
+    const others = ['The river walk in Porto was lovely.', 'Our Porto flat has a view of the bridge.', 'Porto markets sell great fish.'].map((text, i) => round(text, 'Sounds nice.', 100 + i));
+    const lisbon = round('We finally moved: we live in Lisbon now.', 'Congratulations on the move!', 190);
+    const given = [scored(porto, 1, 1, 0.7), ...others.map((c) => scored(c, 0.9, 1, 0.65)), scored(lisbon, 0.5, 1, 0.3)];
+    expect(composeSip(given, options).sip).not.toContain('superseded');
+    const closer = [scored(porto, 1, 1, 0.7), ...others.map((c) => scored(c, 0.9, 1, 0.4)), scored(lisbon, 0.5, 1, 0.6)];
+    expect(composeSip(closer, options).sip).toMatch(/\(superseded by \[1\]\) We live in Porto/);
+  });
 });
 
 describe('the answer kept in the excerpt', () => {

@@ -138,6 +138,11 @@ export function answerWordsIn(text: string, answer: string | number | undefined)
   return words.every((w) => present.has(w));
 }
 
+/** Each SIP line marked `(superseded by [m])`: its number and m. */
+export function supersededMarks(sip: string): { line: number; by: number }[] {
+  return [...sip.matchAll(/^\[(\d+)\] \(superseded by \[(\d+)\]\)/gmu)].map((m) => ({ line: Number(m[1]), by: Number(m[2]) }));
+}
+
 /** Appends one JSON line per question to MEMCTX_BENCH_DUMP, for calibrating grounded/abstain offline. */
 export function dumpQuestion(record: Record<string, unknown>): void {
   const file = process.env.MEMCTX_BENCH_DUMP;

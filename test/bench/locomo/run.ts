@@ -21,7 +21,8 @@
  */
 import { countTokens } from '@memctx/tokens';
 import {
-  answerWordsIn, buildSip, contentWords, dumpQuestion, embeddingBacklog, envList, pct, share, startTarget, userClient, waitForEmbeddings,
+  answerWordsIn, buildSip, contentWords, dumpQuestion, embeddingBacklog, envList, pct, share, startTarget, supersededMarks, userClient,
+  waitForEmbeddings,
   type SipResponse,
 } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
@@ -50,6 +51,8 @@ interface Outcome {
   tokens: number;
   framing: number;
   cited: number;
+  /** Lines marked `(superseded by [n])`. */
+  marked: number;
   ms: number;
 }
 
@@ -105,7 +108,7 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
   }
   return {
     category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), answerInEvidence, answerWords, grounded: sip.grounded, abstain: sip.abstain,
-    tokens, framing: framingTokens(sip), cited: sip.citations.length, ms,
+    tokens, framing: framingTokens(sip), cited: sip.citations.length, marked: supersededMarks(sip.sip).length, ms,
   };
 }
 
@@ -133,6 +136,8 @@ function report(label: string, outcomes: Outcome[], conversationTokens: number, 
     const list = inEvidence.filter((o) => o.category === category);
     if (list.length) console.log(`      category ${category}  ${share(list, (o) => o.answerWords)}  of ${answerable.filter((o) => o.category === category).length}`);
   }
+  // LoCoMo labels no statement as replacing another, so every mark is at best unconfirmed.
+  console.log(`    lines marked superseded           ${outcomes.reduce((n, o) => n + o.marked, 0)} in ${count(outcomes, (o) => o.marked > 0)} of ${outcomes.length} SIPs`);
   const meanTokens = outcomes.reduce((n, o) => n + o.tokens, 0) / outcomes.length;
   const cited = outcomes.reduce((n, o) => n + o.cited, 0);
   const framing = outcomes.reduce((n, o) => n + o.framing, 0);

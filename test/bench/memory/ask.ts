@@ -3,7 +3,7 @@
  * kept database (probe.ts): post a persona's rounds, ask a question, and judge the SIP against the gold answer.
  */
 import type { Call } from '../locomo/client.js';
-import { answerWordsIn, buildSip, dumpQuestion, type SipResponse } from '../lib/memory-bench.js';
+import { answerWordsIn, buildSip, dumpQuestion, supersededMarks, type SipResponse } from '../lib/memory-bench.js';
 import { valueIndex, type PersonaData, type Question } from './dataset.js';
 import type { Outcome } from './report.js';
 
@@ -43,6 +43,24 @@ function currentFirst(sip: string, q: Question): boolean | undefined {
   });
 }
 
+/** The numbers of the SIP lines that state `value`. */
+const linesStating = (sip: string, value: string) =>
+  new Set([...sip.matchAll(/^\[(\d+)\] (.*)$/gmu)].filter((m) => valueIndex(m[2]!, value) >= 0).map((m) => Number(m[1])));
+
+/**
+ * How a SIP marks what is superseded. For a knowledge update whose stale and current values both stand in the SIP:
+ * whether a stale line is marked as superseded by a current one. Every other mark counts as wrong (the benchmark's
+ * other questions hold no replaced statement).
+ */
+function supersession(sip: string, q: Question): Pick<Outcome, 'staleMarked' | 'wrongMarks'> {
+  const marks = supersededMarks(sip);
+  if (q.category !== 'knowledge-update' || !q.current) return { wrongMarks: marks.length };
+  const current = linesStating(sip, q.current);
+  const stale = new Set((q.stale ?? []).flatMap((value) => [...linesStating(sip, value)]));
+  const right = marks.filter((mark) => stale.has(mark.line) && current.has(mark.by));
+  return { wrongMarks: marks.length - right.length, ...(current.size > 0 && stale.size > 0 ? { staleMarked: right.length > 0 } : {}) };
+}
+
 export type Asked = Omit<Outcome, 'answerShown' | 'grounded' | 'abstain' | 'tokens' | 'ms'> & { answer: string };
 
 /** The outcome of one SIP build, written to MEMCTX_BENCH_DUMP as well. */
@@ -64,6 +82,6 @@ export async function askConversation(posted: Posted, q: Question): Promise<Outc
   const answerable = q.category !== 'unanswerable';
   return record({
     split: q.split, persona: q.persona, category: q.category, id: q.id, question: q.question, answer: q.answer, answerable,
-    recalled: answerable && missing.length === 0, answerInEvidence: q.answerInEvidence, currentFirst: currentFirst(sip.sip, q), missing,
+    recalled: answerable && missing.length === 0, answerInEvidence: q.answerInEvidence, currentFirst: currentFirst(sip.sip, q), ...supersession(sip.sip, q), missing,
   }, built);
 }

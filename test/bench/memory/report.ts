@@ -19,6 +19,10 @@ export interface Outcome {
   abstain: boolean;
   /** Knowledge updates: the current value is in the SIP and no stale value stands before it. */
   currentFirst?: boolean;
+  /** Knowledge updates with both values in the SIP: a stale line is marked superseded by a current one. */
+  staleMarked?: boolean;
+  /** Lines marked superseded that are not a stale value replaced by the current one. */
+  wrongMarks?: number;
   tokens: number;
   ms: number;
   missing: string[];
@@ -54,6 +58,8 @@ export function summaryLines(label: string, outcomes: Outcome[]): void {
   console.log(`      grounded on unanswerable            ${share(unanswerable, (o) => o.grounded)}`);
   console.log(`      grounded on answerable              ${share(answerable, (o) => o.grounded)}`);
   console.log(`      abstain on answerable               ${share(answerable, (o) => o.abstain)}`);
+  console.log(`      stale marked superseded by current  ${share(outcomes.filter((o) => o.staleMarked !== undefined), (o) => o.staleMarked === true)}  (updates with both values in the SIP)`);
+  console.log(`      lines wrongly marked superseded     ${outcomes.reduce((n, o) => n + (o.wrongMarks ?? 0), 0)}  (in ${outcomes.filter((o) => (o.wrongMarks ?? 0) > 0).length} of ${outcomes.length} SIPs)`);
   console.log(`      mean SIP tokens, unanswerable       ${meanOf(unanswerable, (o) => o.tokens)}  (answerable ${meanOf(answerable, (o) => o.tokens)})`);
 }
 
