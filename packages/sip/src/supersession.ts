@@ -1,5 +1,6 @@
 import { turnsOf, type Candidate } from '@memctx/read-models';
 import type { TurnEvidence } from './match.js';
+import { speakerOf } from './speaker.js';
 
 /*
  * A later statement that replaces an earlier one about the same thing ("we
@@ -46,14 +47,24 @@ interface Stated {
 
 const userTurns = (line: Stated) => turnsOf(line.candidate).filter((turn) => turn.role !== 'assistant').map((turn) => turn.text);
 const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+|\n+/u);
-const contentWords = (texts: readonly string[]) =>
-  new Set(texts.flatMap((text) => (text.toLowerCase().match(/\p{L}[\p{L}']{3,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w)).map((w) => w.slice(0, PREFIX))));
+const wordsOf = (text: string) => (text.toLowerCase().match(/\p{L}[\p{L}']{3,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
+// A speaker label ("Caroline: ") heads every turn of a labelled transcript, so its words are none the two lines share.
+const contentWords = (texts: readonly string[], turns: readonly string[]) => {
+  const labels = new Set(turns.flatMap((turn) => wordsOf(speakerOf(turn) ?? '')));
+  return new Set(texts.flatMap(wordsOf).filter((w) => !labels.has(w)).map((w) => w.slice(0, PREFIX)));
+};
 /**
  * The words of the sentences in which the user words a change (empty when none does): an assistant's "congratulations
  * on the move" only echoes one, and "the tournament got pushed back, so I made ice cream" replaces no ice cream.
  */
-const changeWords = (line: Stated) => contentWords(userTurns(line).flatMap(sentencesOf).filter((sentence) => CHANGE.test(sentence)));
-const statesSameThing = (older: Stated, change: ReadonlySet<string>) => [...contentWords(userTurns(older))].some((word) => change.has(word));
+const changeWords = (line: Stated) => {
+  const turns = userTurns(line);
+  return contentWords(turns.flatMap(sentencesOf).filter((sentence) => CHANGE.test(sentence)), turns);
+};
+const statesSameThing = (older: Stated, change: ReadonlySet<string>) => {
+  const turns = userTurns(older);
+  return [...contentWords(turns, turns)].some((word) => change.has(word));
+};
 
 /**
  * By position in `lines`: the position of the newer line that replaces what each older one states. `lines` are in

@@ -86,6 +86,10 @@ describe('the newest fact first', () => {
     const icecream = round('I made my friend some ice cream and she loved it.', 'Yum!', 10);
     const tournament = round('My game tournament got pushed back, so I tried out some cooking. Look at this homemade coconut ice cream!', 'Looks great!', 40);
     expect(composeSip([scored(icecream, 1, 1, 0.6), scored(tournament, 0.9, 1, 0.55)], options).sip).not.toContain('superseded');
+    // A labelled transcript's speaker name heads both turns: it is not what they share.
+    const won = round('Nate: I won my first chess match last week!', 'Joanna: Congrats!', 10);
+    const moved = round('Nate: Big news, the bake sale got pushed back to June.', 'Joanna: Oh no!', 40);
+    expect(composeSip([scored(won, 1, 1, 0.6), scored(moved, 0.9, 1, 0.55)], options).sip).not.toContain('superseded');
   });
 
   it('judges only the lines that answer the query best: a change found far down the ranking replaces nothing', () => {
