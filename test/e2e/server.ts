@@ -90,7 +90,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 export async function embeddingsCaughtUp(url: string, timeoutMs = 120_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
     const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks?: Record<string, { lag?: number }> };
-    if ((health.checks?.embeddings?.lag ?? 0) === 0) return;
+    // A round the projector has not read yet is no record waiting for an embedding: both lags must be 0.
+    if ((health.checks?.projections?.lag ?? 0) === 0 && (health.checks?.embeddings?.lag ?? 0) === 0) return;
   }
   throw new Error(`embeddings did not catch up within ${timeoutMs} ms`);
 }

@@ -100,10 +100,16 @@ export async function embeddingBacklog(url: string): Promise<number> {
   return health.checks.embeddings?.lag ?? 0;
 }
 
-/** Waits until every posted round is embedded; answers the seconds waited. */
+async function projectionLag(url: string): Promise<number> {
+  const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
+  return health.checks.projections?.lag ?? 0;
+}
+
+/** Waits until every posted round is projected and embedded; answers the seconds waited. */
 export async function waitForEmbeddings(url: string): Promise<number> {
   const t = performance.now();
-  while ((await embeddingBacklog(url)) > 0) await new Promise((r) => setTimeout(r, 500));
+  // A round the projector has not read yet is no record waiting for an embedding: both lags must be 0.
+  while ((await projectionLag(url)) > 0 || (await embeddingBacklog(url)) > 0) await new Promise((r) => setTimeout(r, 500));
   return (performance.now() - t) / 1000;
 }
 
