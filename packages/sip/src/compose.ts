@@ -61,6 +61,10 @@ export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather
 const WHOLE_LINES = 3;
 // A record scoring under this share of the best record's score is not worth a line: the budget goes to evidence.
 const WEAK_SHARE = 0.15;
+// Nor is a record that holds no word of the query and whose vector is further from it than this share of the closest
+// record's similarity: found by recency or as a neighbour, it is filler ("How many grams is 3 cups of flour?" for
+// "What is my cat called?"). Relative, so it holds for models whose similarities run higher or lower.
+const FAR_SIMILARITY_SHARE = 0.3;
 // When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
 const ABSTAIN_LINES = 2;
 const ABSTAIN_RECORD_TOKENS = 40;
@@ -176,8 +180,12 @@ function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rende
 function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): Iterable<Scored<Candidate>> {
   if (!hasQuery) return yield* ranked;
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
+  const far = FAR_SIMILARITY_SHARE * ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
-    if (scored.score >= floor && !isSmallTalk(scored.candidate) && (!abstain || close(scored.evidence))) yield scored;
+    if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored.evidence))) continue;
+    const { coverage, similarity } = scored.evidence;
+    if (coverage === 0 && similarity !== null && similarity < far) continue;
+    yield scored;
   }
 }
 

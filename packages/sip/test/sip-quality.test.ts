@@ -45,6 +45,14 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.record_ids).toEqual([best.record_id]);
   });
 
+  it('drops a record holding no word of the query whose vector is far from it, however recent', () => {
+    const cat = round('Why do cats purr?', 'Nobody is fully sure, but it starts in the larynx.', 1);
+    const flour = round('How many grams is 3 cups of all-purpose flour?', 'About 375 grams.', 2);
+    const budget = round('Any tips for a monthly budget?', 'Track every expense for a month first.', 3);
+    const sip = composeSip([scored(cat, 1, 0.5, 0.5), scored(flour, 0.9, 0, 0.05), scored(budget, 0.8, 0, 0.2)], { ...options, terms: terms(['cat', 5]) });
+    expect(sip.record_ids).toEqual([budget.record_id, cat.record_id]);
+  });
+
   it('when memory does not answer, shows at most two closest records, briefly, under a note that says so', () => {
     const topics = ['garden', 'tomatoes', 'bicycle', 'violin', 'kayak', 'sourdough', 'chess', 'telescope', 'knitting', 'marathon', 'aquarium', 'origami'];
     const given = topics.map((topic, i) => round(`We talked about my ${topic} plans again today. `.repeat(6), `Your ${topic} sounds like a lovely project with plenty to do.`, i + 1));
