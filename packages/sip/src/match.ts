@@ -1,5 +1,5 @@
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
-import { isPleasantry } from './small-talk.js';
+import { isInformative, isPleasantry } from './small-talk.js';
 import { SPEAKER, speakerOf } from './speaker.js';
 
 /*
@@ -34,6 +34,9 @@ const termsIn = (words: readonly string[], terms: readonly WeightedTerm[]): Weig
   terms.filter((term) => words.some((word) => word.startsWith(term.lexeme) && word.length - term.lexeme.length <= MAX_SUFFIX));
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
+
+/** Whether `text` states one of the query's selective terms (a word that tells records apart). */
+export const holdsSelectiveTerm = (text: string, terms: readonly WeightedTerm[]): boolean => matchedTerms(text, terms.filter((term) => term.selective)).length > 0;
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
@@ -116,8 +119,12 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[], answer
     if (matchedTerms(sentence, selective).length > 0) keep.add(i).add(i + 1);
     else if (answers?.(sentence)) keep.add(i);
   });
-  // None bears on the query: the opening stands for the turn, past a greeting that would say nothing.
-  if (keep.size === 0) keep.add(Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))));
+  // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing
+  // ("Big day." before "Mike and the family got the keys to their house in Burlington").
+  if (keep.size === 0) {
+    const informative = sentences.findIndex(isInformative);
+    keep.add(informative >= 0 ? informative : Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))));
+  }
   const parts: string[] = [];
   let gap = false;
   sentences.forEach((sentence, i) => {

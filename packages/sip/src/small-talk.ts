@@ -59,6 +59,20 @@ export function isSmallTalkLine(line: string): boolean {
 // Every side says next to nothing, and one of them is a greeting or thanks: "What did you paint? → A sunrise." is not.
 const onlyPleasantries = (sides: readonly string[]) => sides.every((side) => substantive(side, SUBSTANTIVE_WORDS) < SUBSTANTIVE_WORDS) && sides.some(isPleasantry);
 
+// A sentence or line with fewer words than this beyond pleasantries says too little to stand for a turn.
+const INFORMATIVE_WORDS = 4;
+
+/** Whether a sentence or line says enough beyond pleasantries to stand for a turn ("Big day." does not). */
+export const isInformative = (text: string): boolean => substantive(text, INFORMATIVE_WORDS) >= INFORMATIVE_WORDS;
+
+/**
+ * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
+ * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
+ * now." states a fact in three words.
+ */
+export const saysTooLittle = (line: string, holdsQueryWord: boolean): boolean =>
+  line.includes('…') && !holdsQueryWord && !isInformative(line.replace(/…/g, ' '));
+
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));
 }

@@ -45,6 +45,17 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.record_ids).toEqual([best.record_id]);
   });
 
+  it('shows a turn naming no query word from its first sentence that says something, and drops a cut line that still says too little', () => {
+    const burlington = 'Big day. Mike and the family got the keys to their house in Burlington, so they are close now. Ideas for a gift?';
+    expect(excerptTurn(burlington, terms(['granddaught', 5]))).toBe('… Mike and the family got the keys to their house in Burlington, so they are close now. …');
+    const best = [1, 2, 3].map((i) => round(`My granddaughter Ellie ${['drew a bird', 'lost a tooth', 'turned six'][i - 1]}.`, 'Lovely!', 10 + i));
+    const filler = round('Okay, new topic. Soup?', 'How about a soup? It is cheap.', 5);
+    const vegan = round("I'm vegan now.", 'Noted!', 4);
+    const sip = composeSip([...best, filler, vegan].map((c) => scored(c, 1)), { ...options, terms: terms(['granddaught', 5]) });
+    expect(sip.record_ids).toContain(vegan.record_id);
+    expect(sip.record_ids).not.toContain(filler.record_id);
+  });
+
   it('drops a record holding no word of the query whose vector is far from it, however recent', () => {
     const cat = round('Why do cats purr?', 'Nobody is fully sure, but it starts in the larynx.', 1);
     const flour = round('How many grams is 3 cups of all-purpose flour?', 'About 375 grams.', 2);
@@ -119,7 +130,7 @@ describe('the answer kept in the excerpt', () => {
   });
 
   it('keeps the sentences holding what the question asks for: a date for "when", a number for "how many"', () => {
-    const text = 'We went hiking again. The weather was perfect. We started the climb on 3 May. The view was great.';
+    const text = 'We went hiking again in the hills above town. The weather was perfect. We started the climb on 3 May. The view was great.';
     const hiking = terms(['hike', 5]);
     expect(excerptTurn(text, hiking)).not.toContain('3 May');
     expect(excerptTurn(text, hiking, answerHint('When did we start the climb?'))).toContain('We started the climb on 3 May.');
