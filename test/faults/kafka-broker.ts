@@ -53,8 +53,10 @@ export async function startOwnBroker(): Promise<OwnBroker> {
   const props = join(dir, 'server.properties');
   writeFileSync(props, properties(dir, port, controllerPort));
   const java = ['-Xmx384m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Djava.awt.headless=true', `-Dlog4j.configuration=file:${join(KAFKA_HOME, 'log4j.properties')}`, '-cp', `${LIB}/*`];
-  // A KRaft cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it.
-  const clusterId = randomBytes(16).toString('base64url');
+  // A KRaft cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it; like Kafka's own
+  // Uuid.randomUuid, never one that starts with '-', which the tool's argument parser reads as an option (1 run in 64).
+  let clusterId = randomBytes(16).toString('base64url');
+  while (clusterId.startsWith('-')) clusterId = randomBytes(16).toString('base64url');
   execFileSync('java', [...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', props], { stdio: 'ignore' });
 
   let child: ChildProcess | undefined;
