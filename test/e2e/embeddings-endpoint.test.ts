@@ -35,7 +35,9 @@ describe('the service with MEMCTX_EMBEDDINGS_URL', () => {
     // No word in common with either round: the similarity of each cited line comes from the vectors alone.
     const sip = await user.call('POST', '/api/v1/sip/build', { query: 'Is my stove heating too much?' });
     const similarity = (word: string) => sip.body.sip_sections.active_context.find((line: { text: string }) => line.text.includes(word))?.similarity;
-    expect(similarity('oven')).toBeGreaterThan(similarity('Lisbon') + 0.15);
+    // The far round is either left out (no query word, far by meaning) or shown well below the close one.
+    const lisbon = similarity('Lisbon') as number | undefined;
+    expect(similarity('oven')).toBeGreaterThan((lisbon ?? 0) + 0.15);
     expect(embeddings.requests.some((r) => r.input.some((text) => text.endsWith('Is my stove heating too much?')))).toBe(true);
   });
 });
