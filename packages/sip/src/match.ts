@@ -96,7 +96,8 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   return speakers.length > 0 ? { ...base, anySpeakerCoverage } : base;
 }
 
-function sentencesOf(text: string): string[] {
+/** A text's sentences, trimmed, with line breaks as boundaries too. */
+export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
 }
 

@@ -1,5 +1,5 @@
 import { turnsOf, type Candidate } from '@memctx/read-models';
-import type { TurnEvidence } from './match.js';
+import { sentencesOf, type TurnEvidence } from './match.js';
 import { speakerOf } from './speaker.js';
 
 /*
@@ -46,12 +46,11 @@ interface Stated {
 }
 
 const userTurns = (line: Stated) => turnsOf(line.candidate).filter((turn) => turn.role !== 'assistant').map((turn) => turn.text);
-const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+|\n+/u);
-const wordsOf = (text: string) => (text.toLowerCase().match(/\p{L}[\p{L}']{3,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
+const wordsWorthSharing = (text: string) => (text.toLowerCase().match(/\p{L}[\p{L}']{3,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w));
 // A speaker label ("Caroline: ") heads every turn of a labelled transcript, so its words are none the two lines share.
 const contentWords = (texts: readonly string[], turns: readonly string[]) => {
-  const labels = new Set(turns.flatMap((turn) => wordsOf(speakerOf(turn) ?? '')));
-  return new Set(texts.flatMap(wordsOf).filter((w) => !labels.has(w)).map((w) => w.slice(0, PREFIX)));
+  const labels = new Set(turns.flatMap((turn) => wordsWorthSharing(speakerOf(turn) ?? '')));
+  return new Set(texts.flatMap(wordsWorthSharing).filter((w) => !labels.has(w)).map((w) => w.slice(0, PREFIX)));
 };
 /**
  * The words of the sentences in which the user words a change (empty when none does): an assistant's "congratulations
