@@ -1,9 +1,9 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
-import { excerpt, holdsSelectiveTerm, type TurnEvidence, type WeightedTerm } from './match.js';
+import { excerpt, saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
-import { isSmallTalk, isSmallTalkLine, saysTooLittle } from './small-talk.js';
+import { isSmallTalk, isSmallTalkLine } from './small-talk.js';
 import { supersessions } from './supersession.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
@@ -217,7 +217,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     const maxTokens = options.abstain ? ABSTAIN_RECORD_TOKENS : options.maxRecordTokens;
     const { text, tokens } = lineText(candidate, whole ? [] : terms, maxTokens, options.answers);
     // A record found by meaning alone is cut to its opening, often a greeting or a few words: such a line cites nothing.
-    if (options.hasQuery && (isSmallTalkLine(text) || saysTooLittle(text, holdsSelectiveTerm(text, terms)))) continue;
+    if (options.hasQuery && (isSmallTalkLine(text) || saysTooLittle(text, terms))) continue;
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && nearDuplicates(line.words, words));
     if (same) {

@@ -35,8 +35,16 @@ const termsIn = (words: readonly string[], terms: readonly WeightedTerm[]): Weig
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
 
-/** Whether `text` states one of the query's selective terms (a word that tells records apart). */
-export const holdsSelectiveTerm = (text: string, terms: readonly WeightedTerm[]): boolean => matchedTerms(text, terms.filter((term) => term.selective)).length > 0;
+/**
+ * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
+ * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
+ * now." states a fact in three words.
+ */
+export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boolean {
+  if (!line.includes('…')) return false;
+  const text = line.replace(/…/g, ' ');
+  return !isInformative(text) && matchedTerms(text, terms.filter((term) => term.selective)).length === 0;
+}
 
 const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 

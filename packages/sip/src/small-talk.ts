@@ -65,14 +65,6 @@ const INFORMATIVE_WORDS = 4;
 /** Whether a sentence or line says enough beyond pleasantries to stand for a turn ("Big day." does not). */
 export const isInformative = (text: string): boolean => substantive(text, INFORMATIVE_WORDS) >= INFORMATIVE_WORDS;
 
-/**
- * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
- * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
- * now." states a fact in three words.
- */
-export const saysTooLittle = (line: string, holdsQueryWord: boolean): boolean =>
-  line.includes('…') && !holdsQueryWord && !isInformative(line.replace(/…/g, ' '));
-
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));
 }

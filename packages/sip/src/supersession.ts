@@ -53,35 +53,33 @@ const contentWords = (texts: readonly string[], turns: readonly string[]) => {
   return new Set(texts.flatMap(wordsWorthSharing).filter((w) => !labels.has(w)).map((w) => w.slice(0, PREFIX)));
 };
 /**
- * The words of the sentences in which the user words a change (empty when none does): an assistant's "congratulations
- * on the move" only echoes one, and "the tournament got pushed back, so I made ice cream" replaces no ice cream.
+ * The words of the sentences of the user's turns that word a change (empty when none does): an assistant's
+ * "congratulations on the move" only echoes one, and "the tournament got pushed back, so I made ice cream" replaces
+ * no ice cream.
  */
-const changeWords = (line: Stated) => {
-  const turns = userTurns(line);
-  return contentWords(turns.flatMap(sentencesOf).filter((sentence) => CHANGE.test(sentence)), turns);
-};
-const statesSameThing = (older: Stated, change: ReadonlySet<string>) => {
-  const turns = userTurns(older);
-  return [...contentWords(turns, turns)].some((word) => change.has(word));
-};
+const changeWords = (turns: readonly string[]) => contentWords(turns.flatMap(sentencesOf).filter((sentence) => CHANGE.test(sentence)), turns);
 
 /**
  * By position in `lines`: the position of the newer line that replaces what each older one states. `lines` are in
  * the order they are shown; `rank` gives each line's place in the ranking, for when nothing is embedded.
  */
 export function supersessions<T extends Stated>(lines: readonly T[], rank: (line: T) => number): Map<number, number> {
-  const stated = lines.map((line, position) => ({ line, position })).filter(({ line }) => line.candidate.user_text !== null);
-  const answering = stated
+  const answering = lines
+    .map((line, position) => ({ line, position }))
+    .filter(({ line }) => line.candidate.user_text !== null)
     .sort((a, b) => (b.line.evidence.similarity ?? -1) - (a.line.evidence.similarity ?? -1) || rank(a.line) - rank(b.line))
-    .slice(0, ANSWERING_LINES);
+    .slice(0, ANSWERING_LINES)
+    .map(({ line, position }) => {
+      const turns = userTurns(line);
+      return { position, at: line.candidate.created_at.getTime(), words: contentWords(turns, turns), change: changeWords(turns) };
+    });
   const replaced = new Map<number, number>();
   for (const older of answering) {
     let newest: (typeof answering)[number] | undefined;
     for (const newer of answering) {
-      if (newer.line.candidate.created_at.getTime() - older.line.candidate.created_at.getTime() < DAY_MS) continue;
-      if (!statesSameThing(older.line, changeWords(newer.line))) continue;
+      if (newer.at - older.at < DAY_MS || ![...older.words].some((word) => newer.change.has(word))) continue;
       // The nearest later statement is the one that replaced it.
-      if (newest === undefined || newer.line.candidate.created_at < newest.line.candidate.created_at) newest = newer;
+      if (newest === undefined || newer.at < newest.at) newest = newer;
     }
     if (newest !== undefined) replaced.set(older.position, newest.position);
   }

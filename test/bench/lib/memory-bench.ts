@@ -95,21 +95,19 @@ export async function userClient(url: string, userId: string): Promise<Call> {
   return client(url, ((await created.json()) as { api_key: string }).api_key);
 }
 
-export async function embeddingBacklog(url: string): Promise<number> {
+/** The health check's lags: projection (events) and embeddings (records waiting for a vector). */
+async function lags(url: string): Promise<{ projections: number; embeddings: number }> {
   const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
-  return health.checks.embeddings?.lag ?? 0;
+  return { projections: health.checks.projections?.lag ?? 0, embeddings: health.checks.embeddings?.lag ?? 0 };
 }
 
-async function projectionLag(url: string): Promise<number> {
-  const health = (await (await fetch(`${url}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
-  return health.checks.projections?.lag ?? 0;
-}
+export const embeddingBacklog = async (url: string): Promise<number> => (await lags(url)).embeddings;
 
 /** Waits until every posted round is projected and embedded; answers the seconds waited. */
 export async function waitForEmbeddings(url: string): Promise<number> {
   const t = performance.now();
   // A round the projector has not read yet is no record waiting for an embedding: both lags must be 0.
-  while ((await projectionLag(url)) > 0 || (await embeddingBacklog(url)) > 0) await new Promise((r) => setTimeout(r, 500));
+  for (let lag = await lags(url); lag.projections > 0 || lag.embeddings > 0; lag = await lags(url)) await new Promise((r) => setTimeout(r, 500));
   return (performance.now() - t) / 1000;
 }
 
