@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { client } from './client.js';
-import { dumpQuestion } from '../lib/memory-bench.js';
+import { dumpQuestion, waitForEmbeddings } from '../lib/memory-bench.js';
 import { bareText, evidenceIds, roundsOf, samplesOfSplit, turnText, unlabelled, type Turn } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
@@ -55,11 +55,7 @@ try {
     }
     writeFileSync(stateFile, JSON.stringify(state));
     // Both probes read from here: ask with MEMCTX_EMBEDDINGS=off for the full-text floor, with it on for the caught-up state.
-    for (;;) {
-      const health = (await (await fetch(`${base}/api/v1/health`)).json()) as { checks: Record<string, { lag?: number }> };
-      if ((health.checks.embeddings?.lag ?? 0) === 0) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    await waitForEmbeddings(base);
   } else {
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
     const call = client(base, state.key);
