@@ -4,7 +4,7 @@
  */
 import type { Call } from '../locomo/client.js';
 import { answerWordsIn, buildSip, dumpQuestion, supersededMarks, type SipResponse } from '../lib/memory-bench.js';
-import { valueIndex, type PersonaData, type Question } from './dataset.js';
+import { UNANSWERABLE, valueIndex, type PersonaData, type Question } from './dataset.js';
 import type { Outcome } from './report.js';
 
 export interface Posted {
@@ -69,7 +69,7 @@ export function record({ answer, ...asked }: Asked, { sip, ms, tokens }: { sip: 
   dumpQuestion({
     bench: 'memory', split: outcome.split, persona: outcome.persona, category: outcome.category, id: outcome.id, answerable: outcome.answerable,
     recalled: outcome.recalled, answerShown: outcome.answerShown, answerInEvidence: outcome.answerInEvidence, grounded: outcome.grounded,
-    abstain: outcome.abstain, tokens, ...(outcome.currentFirst === undefined ? {} : { currentFirst: outcome.currentFirst }), response: sip,
+    abstain: outcome.abstain, tokens, chatterCited: outcome.chatterCited, ...(outcome.currentFirst === undefined ? {} : { currentFirst: outcome.currentFirst }), response: sip,
   });
   return outcome;
 }
@@ -79,9 +79,11 @@ export async function askConversation(posted: Posted, q: Question): Promise<Outc
   const { sip } = built;
   const cited = new Set(sip.citations.map((c) => c.record_id));
   const missing = q.evidence.filter((id) => !cited.has(posted.roundIds.get(id) ?? '?'));
-  const answerable = q.category !== 'unanswerable';
+  const answerable = !UNANSWERABLE.has(q.category);
+  const chatter = new Set(posted.data.rounds.filter((r) => r.topic === 'greeting' || r.topic === 'smallTalk').map((r) => posted.roundIds.get(r.id)));
   return record({
     split: q.split, persona: q.persona, category: q.category, id: q.id, question: q.question, answer: q.answer, answerable,
     recalled: answerable && missing.length === 0, answerInEvidence: q.answerInEvidence, currentFirst: currentFirst(sip.sip, q), ...supersession(sip.sip, q), missing,
+    chatterCited: [...cited].filter((id) => chatter.has(id)).length,
   }, built);
 }

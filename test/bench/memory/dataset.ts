@@ -6,7 +6,7 @@
  * the same on every run.
  */
 import { answerWordsIn } from '../lib/memory-bench.js';
-import { haystackOf } from './haystack.js';
+import { haystackOf, type HaystackTopic } from './haystack.js';
 import { isoAt } from './haystack/random.js';
 import * as assistant from './needles/single-session-assistant.js';
 import * as user from './needles/single-session-user.js';
@@ -15,11 +15,14 @@ import * as update from './needles/knowledge-update.js';
 import * as temporal from './needles/temporal.js';
 import * as multi from './needles/multi-session.js';
 import * as unanswerable from './needles/unanswerable.js';
+import * as notMentioned from './needles/not-mentioned.js';
 
 export const CATEGORIES = [
-  'single-session-user', 'single-session-assistant', 'preference', 'knowledge-update', 'temporal', 'multi-session', 'unanswerable',
+  'single-session-user', 'single-session-assistant', 'preference', 'knowledge-update', 'temporal', 'multi-session', 'unanswerable', 'not-mentioned',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
+/** Questions nothing in memory answers: with a distractor planted, and on subjects never touched. */
+export const UNANSWERABLE: ReadonlySet<Category> = new Set(['unanswerable', 'not-mentioned']);
 export type Split = 'dev' | 'heldout';
 
 export const PERSONAS = ['maya', 'sam', 'priya', 'tom', 'lena'] as const;
@@ -60,6 +63,8 @@ export interface Round {
   timestamp: string;
   user: string;
   assistant: string;
+  /** Haystack rounds: what the round is about; needle rounds have none. */
+  topic?: HaystackTopic;
 }
 
 export interface PersonaData {
@@ -76,6 +81,7 @@ const modules: Record<Category, { sessions: NeedleSession[]; questions: Question
   temporal,
   'multi-session': multi,
   unanswerable,
+  'not-mentioned': notMentioned,
 };
 
 /** FNV-1a, 32 bits: a fixed hash, so a question's split never changes between runs or machines. */
@@ -121,7 +127,7 @@ export function buildDataset(): PersonaData[] {
     for (const q of own) {
       const evidence = q.evidence.map((id) => byId.get(id));
       check(evidence.every(Boolean), `${q.id}: unknown evidence round in ${q.evidence.join(', ')}`);
-      check((q.category === 'unanswerable') === (q.evidence.length === 0), `${q.id}: only unanswerable questions lack evidence`);
+      check(UNANSWERABLE.has(q.category) === (q.evidence.length === 0), `${q.id}: only unanswerable questions lack evidence`);
       const text = evidence.map((r) => `${r!.user}\n${r!.assistant}`).join('\n');
       q.answerInEvidence = answerWordsIn(text, q.answer);
       if (q.category !== 'knowledge-update') continue;

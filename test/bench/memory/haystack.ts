@@ -40,6 +40,8 @@ const PROFILES: Record<PersonaId, Profile> = {
 
 const BANKS = { coding, kitchen, travel, general, smallTalk };
 type Topic = keyof typeof BANKS;
+/** What a haystack round is about: a bank's topic, or a greeting or goodbye. */
+export type HaystackTopic = Topic | 'greeting';
 
 function topicOf(r: Rng, weights: Profile['weights']): Topic {
   const entries = Object.entries(weights) as [Topic, number][];
@@ -53,19 +55,19 @@ const DAYS = 176;
 const DAY = 86_400_000;
 
 /** One session's exchanges: maybe a greeting, two to five questions (often on one topic), maybe a goodbye. */
-function sessionExchanges(r: Rng, profile: Profile): Exchange[] {
-  const exchanges: Exchange[] = [];
-  if (chance(r, 0.55)) exchanges.push(greeting(r));
+function sessionExchanges(r: Rng, profile: Profile): { exchange: Exchange; topic: HaystackTopic }[] {
+  const exchanges: { exchange: Exchange; topic: HaystackTopic }[] = [];
+  if (chance(r, 0.55)) exchanges.push({ exchange: greeting(r), topic: 'greeting' });
   let topic = topicOf(r, profile.weights);
   const questions = 2 + Math.floor(r() * 4);
   for (let i = 0; i < questions; i++) {
     if (i > 0 && chance(r, 0.35)) topic = topicOf(r, profile.weights);
     // The same answer twice in one session reads like a glitch: draw again (a few times at most).
     let exchange = BANKS[topic](r);
-    for (let tries = 0; tries < 5 && exchanges.some(([, reply]) => reply === exchange[1]); tries++) exchange = BANKS[topic](r);
-    exchanges.push(topic === 'smallTalk' ? exchange : phrased(r, exchange));
+    for (let tries = 0; tries < 5 && exchanges.some((e) => e.exchange[1] === exchange[1]); tries++) exchange = BANKS[topic](r);
+    exchanges.push({ exchange: topic === 'smallTalk' ? exchange : phrased(r, exchange), topic });
   }
-  if (chance(r, 0.5)) exchanges.push(closing(r));
+  if (chance(r, 0.5)) exchanges.push({ exchange: closing(r), topic: 'greeting' });
   return exchanges;
 }
 
@@ -82,8 +84,8 @@ export function haystackOf(persona: PersonaId, busyDays: ReadonlySet<string> = n
     const [from, to] = profile.hours;
     let at = FIRST_DAY + day * DAY + (from + Math.floor(r() * (to - from))) * 3_600_000 + Math.floor(r() * 60) * 60_000;
     const sessionId = `${persona}-h${String(s).padStart(2, '0')}`;
-    sessionExchanges(r, profile).forEach(([user, assistant], i) => {
-      rounds.push({ id: `${sessionId}#${i}`, sessionId, timestamp: isoAt(at), user, assistant });
+    sessionExchanges(r, profile).forEach(({ exchange: [user, assistant], topic }, i) => {
+      rounds.push({ id: `${sessionId}#${i}`, sessionId, timestamp: isoAt(at), user, assistant, topic });
       at += (1 + Math.floor(r() * 6)) * 60_000;
     });
   }

@@ -23,6 +23,8 @@ export interface Outcome {
   staleMarked?: boolean;
   /** Lines marked superseded that are not a stale value replaced by the current one. */
   wrongMarks?: number;
+  /** Cited rounds that are greetings, goodbyes or small talk (conversations only). */
+  chatterCited?: number;
   tokens: number;
   ms: number;
   missing: string[];
@@ -60,6 +62,8 @@ export function summaryLines(label: string, outcomes: Outcome[]): void {
   console.log(`      abstain on answerable               ${share(answerable, (o) => o.abstain)}`);
   console.log(`      stale marked superseded by current  ${share(outcomes.filter((o) => o.staleMarked !== undefined), (o) => o.staleMarked === true)}  (updates with both values in the SIP)`);
   console.log(`      lines wrongly marked superseded     ${outcomes.reduce((n, o) => n + (o.wrongMarks ?? 0), 0)}  (in ${outcomes.filter((o) => (o.wrongMarks ?? 0) > 0).length} of ${outcomes.length} SIPs)`);
+  const chatty = outcomes.filter((o) => o.chatterCited !== undefined);
+  console.log(`      SIPs citing small talk or greetings ${share(chatty, (o) => (o.chatterCited ?? 0) > 0)}  (${chatty.reduce((n, o) => n + (o.chatterCited ?? 0), 0)} lines)`);
   console.log(`      mean SIP tokens, unanswerable       ${meanOf(unanswerable, (o) => o.tokens)}  (answerable ${meanOf(answerable, (o) => o.tokens)})`);
 }
 
