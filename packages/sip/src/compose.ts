@@ -3,7 +3,8 @@ import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
 import { excerpt, saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
-import { isSmallTalk, isSmallTalkLine } from './small-talk.js';
+import { isInformative, isSmallTalk, isSmallTalkLine } from './small-talk.js';
+import { SPEAKER } from './speaker.js';
 import { supersessions } from './supersession.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
@@ -65,6 +66,9 @@ const WEAK_SHARE = 0.15;
 // record's similarity: found by recency or as a neighbour, it is filler ("How many grams is 3 cups of flour?" for
 // "What is my cat called?"). Relative, so it holds for models whose similarities run higher or lower.
 const FAR_SIMILARITY_SHARE = 0.3;
+// A round whose user side says next to nothing ("ugh, mondays", "tell me a joke") must come closer than this share:
+// what it holds is the assistant's chatter, not something the user said, unless it is among the closest by meaning.
+const SAYS_LITTLE_SIMILARITY_SHARE = 0.7;
 // When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
 const ABSTAIN_LINES = 2;
 const ABSTAIN_RECORD_TOKENS = 40;
@@ -180,14 +184,17 @@ function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rende
 function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): Iterable<Scored<Candidate>> {
   if (!hasQuery) return yield* ranked;
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
-  const far = FAR_SIMILARITY_SHARE * ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
+  const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
     if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored.evidence))) continue;
     const { coverage, similarity } = scored.evidence;
-    if (coverage === 0 && similarity !== null && similarity < far) continue;
+    if (coverage === 0 && similarity !== null && similarity < closest * (userSaysLittle(scored.candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE)) continue;
     yield scored;
   }
 }
+
+// A conversation round (documents have no user side) whose user turn has under four words beyond pleasantries.
+const userSaysLittle = (candidate: Candidate) => candidate.user_text !== null && !isInformative(candidate.user_text.replace(SPEAKER, ''));
 
 // When abstaining, "the closest records" must be close in some sense: near by meaning (a vector to compare), or
 // stating a word of the query. A record found only by recency says nothing of the query, so it is not shown.

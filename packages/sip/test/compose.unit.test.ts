@@ -33,6 +33,35 @@ const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
 /** Candidates as ranked, best first (coverage 1: each states the whole query). */
 const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, evidence: { coverage, similarity: c.similarity }, score: c.fused }));
 
+describe('composeSip: what bears on the query', () => {
+  /**
+   * Given a record that states the query (similarity 0.6) and one holding none of its words, whose user side says
+   * `userText`, at `similarity`: is the second cited?
+   */
+  function citesTheOther(similarity: number, userText: string): boolean {
+    const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
+    const other = candidate({ similarity, user_similarity: similarity, user_text: userText, content: `User: ${userText}\nAssistant: a reply` });
+    const sip = composeSip([
+      { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
+      { candidate: other, evidence: { coverage: 0, similarity }, score: 0.9 },
+    ], options);
+    return sip.citations.some((c) => c.record_id === other.record_id);
+  }
+
+  it('gives no line to a record far by meaning that holds no word of the query', () => {
+    expect(citesTheOther(0.1, 'I booked the car in for its service on Friday')).toBe(false);
+    expect(citesTheOther(0.3, 'I booked the car in for its service on Friday')).toBe(true);
+  });
+
+  it('asks a round whose user side says next to nothing to come nearly as close as the closest', () => {
+    // At one similarity, a user turn that states something keeps its line and "ugh, mondays" does not.
+    expect(citesTheOther(0.35, 'we finally moved into the new flat near the river')).toBe(true);
+    expect(citesTheOther(0.35, 'ugh, mondays')).toBe(false);
+    // Close by meaning, the short round is kept: its reply may say the answer in other words.
+    expect(citesTheOther(0.5, 'ugh, mondays')).toBe(true);
+  });
+});
+
 describe('composeSip', () => {
   it('numbers citations from 1 in the order their [n] markers appear', () => {
     const given = [candidate({ provenance: 'DOCUMENT_VERIFIED', source_id: 's1', source_title: 'Handbook' }), candidate(), candidate({ provenance: 'USER_STATED' })];

@@ -59,7 +59,7 @@ describe('what a SIP with a query leaves out', () => {
   it('drops a record holding no word of the query whose vector is far from it, however recent', () => {
     const cat = round('Why do cats purr?', 'Nobody is fully sure, but it starts in the larynx.', 1);
     const flour = round('How many grams is 3 cups of all-purpose flour?', 'About 375 grams.', 2);
-    const budget = round('Any tips for a monthly budget?', 'Track every expense for a month first.', 3);
+    const budget = round('Any tips for sticking to a monthly budget?', 'Track every expense for a month first.', 3);
     const sip = composeSip([scored(cat, 1, 0.5, 0.5), scored(flour, 0.9, 0, 0.05), scored(budget, 0.8, 0, 0.2)], { ...options, terms: terms(['cat', 5]) });
     expect(sip.record_ids).toEqual([budget.record_id, cat.record_id]);
   });
