@@ -187,10 +187,18 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
     if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored.evidence))) continue;
-    const { coverage, similarity } = scored.evidence;
-    if (coverage === 0 && similarity !== null && similarity < closest * (userSaysLittle(scored.candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE)) continue;
+    if (scored.evidence.coverage === 0 && isFar(scored, closest)) continue;
     yield scored;
   }
+}
+
+/**
+ * Far from the query by meaning: under the share of the closest record's similarity its kind needs, or embedded and
+ * yet not among the nearest records at all (found by recency). A record not embedded yet has nothing to judge by.
+ */
+function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number): boolean {
+  if (similarity === null) return closest > 0 && candidate.embedded === true;
+  return similarity < closest * (userSaysLittle(candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
 }
 
 // A conversation round (documents have no user side) whose user turn has under four words beyond pleasantries.

@@ -60,6 +60,20 @@ describe('composeSip: what bears on the query', () => {
     // Close by meaning, the short round is kept: its reply may say the answer in other words.
     expect(citesTheOther(0.5, 'ugh, mondays')).toBe(true);
   });
+
+  it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
+    const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
+    const cites = (embedded: boolean) => {
+      const recent = candidate({ similarity: null, user_similarity: null, embedded, user_text: 'we finally moved into the new flat near the river' });
+      const sip = composeSip([
+        { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
+        { candidate: recent, evidence: { coverage: 0, similarity: null }, score: 0.9 },
+      ], options);
+      return sip.citations.some((c) => c.record_id === recent.record_id);
+    };
+    expect(cites(true)).toBe(false);
+    expect(cites(false)).toBe(true);
+  });
 });
 
 describe('composeSip', () => {

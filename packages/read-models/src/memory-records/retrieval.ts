@@ -29,6 +29,11 @@ export interface Candidate {
   /** The same for each side: the user side (or a document chunk) and a round's reply. */
   user_similarity: number | null;
   reply_similarity: number | null;
+  /**
+   * Whether the record has a vector (a round's user side, or a chunk), when known: an embedded record without a
+   * similarity was further from the query than the nearest records the vector search returned.
+   */
+  embedded?: boolean;
   /** Whether the record matched the query's selective words in full-text search. */
   text_match: boolean;
   /** BM25 score of the record for the query's words (0 when it did not match). */
@@ -99,7 +104,7 @@ export async function readFused(
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
-  const sql = `SELECT ${await candidateColumns(db)} FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
+  const sql = `SELECT ${await candidateColumns(db)}, m.embedding IS NOT NULL AS embedded FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
   const { rows } = await db.query<Row>(sql, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)], { prepare: true });
   const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
