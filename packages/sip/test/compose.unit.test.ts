@@ -34,45 +34,35 @@ const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
 const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, evidence: { coverage, similarity: c.similarity }, score: c.fused }));
 
 describe('composeSip: what bears on the query', () => {
-  /**
-   * Given a record that states the query (similarity 0.6) and one holding none of its words, whose user side says
-   * `userText`, at `similarity`: is the second cited?
-   */
-  function citesTheOther(similarity: number, userText: string): boolean {
+  /** Given a record that states the query (similarity 0.6) and one holding none of its words at `similarity`: is the second cited? */
+  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>): boolean {
     const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
-    const other = candidate({ similarity, user_similarity: similarity, user_text: userText, content: `User: ${userText}\nAssistant: a reply` });
+    const other = candidate({ similarity, user_similarity: similarity, ...overrides });
     const sip = composeSip([
       { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
       { candidate: other, evidence: { coverage: 0, similarity }, score: 0.9 },
     ], options);
     return sip.citations.some((c) => c.record_id === other.record_id);
   }
+  const saying = (userText: string): Partial<Candidate> => ({ user_text: userText, content: `User: ${userText}\nAssistant: a reply` });
+  const states = saying('we finally moved into the new flat near the river');
 
   it('gives no line to a record far by meaning that holds no word of the query', () => {
-    expect(citesTheOther(0.1, 'I booked the car in for its service on Friday')).toBe(false);
-    expect(citesTheOther(0.3, 'I booked the car in for its service on Friday')).toBe(true);
+    expect(citesTheOther(0.1, states)).toBe(false);
+    expect(citesTheOther(0.3, states)).toBe(true);
   });
 
   it('asks a round whose user side says next to nothing to come nearly as close as the closest', () => {
     // At one similarity, a user turn that states something keeps its line and "ugh, mondays" does not.
-    expect(citesTheOther(0.35, 'we finally moved into the new flat near the river')).toBe(true);
-    expect(citesTheOther(0.35, 'ugh, mondays')).toBe(false);
+    expect(citesTheOther(0.35, states)).toBe(true);
+    expect(citesTheOther(0.35, saying('ugh, mondays'))).toBe(false);
     // Close by meaning, the short round is kept: its reply may say the answer in other words.
-    expect(citesTheOther(0.5, 'ugh, mondays')).toBe(true);
+    expect(citesTheOther(0.5, saying('ugh, mondays'))).toBe(true);
   });
 
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
-    const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
-    const cites = (embedded: boolean) => {
-      const recent = candidate({ similarity: null, user_similarity: null, embedded, user_text: 'we finally moved into the new flat near the river' });
-      const sip = composeSip([
-        { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
-        { candidate: recent, evidence: { coverage: 0, similarity: null }, score: 0.9 },
-      ], options);
-      return sip.citations.some((c) => c.record_id === recent.record_id);
-    };
-    expect(cites(true)).toBe(false);
-    expect(cites(false)).toBe(true);
+    expect(citesTheOther(null, { ...states, embedded: true })).toBe(false);
+    expect(citesTheOther(null, { ...states, embedded: false })).toBe(true);
   });
 });
 
