@@ -82,7 +82,7 @@ console.log(`dev ${dev.length} questions (${fitRows.length} fitted${excluded.siz
 SIGNAL_NAMES.forEach((name, i) => console.log(`  ${name.padEnd(20)} ${fitted.weights[i]!.toFixed(3)}`));
 console.log(`  ${'bias'.padEnd(20)} ${fitted.bias.toFixed(3)}\n`);
 console.log('threshold   abstain precision / recall / on answerable: dev             held-out');
-for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, threshold].sort((a, b) => a - b)) {
+for (const t of [...new Set([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, threshold])].sort((a, b) => a - b)) {
   const d = rates(dev, t);
   const h = rates(heldout, t);
   console.log(`  ${t.toFixed(2)}${t === threshold ? '*' : ' '}     ${pct(d.precision)} ${pct(d.recall)} ${pct(d.falseAbstain)}     ${pct(h.precision)} ${pct(h.recall)} ${pct(h.falseAbstain)}`);
