@@ -120,7 +120,11 @@ describe('unlabelled conversations', () => {
     ['How do I convert Celsius to Fahrenheit?', 'Multiply by 9/5 and add 32.'],
     ['Recommend a sci-fi novel?', 'The Left Hand of Darkness by Ursula K. Le Guin is a classic.'],
     ['Is it better to water plants in the morning or evening?', 'Morning is usually best, so leaves dry during the day.'],
+    ['ugh, long week', 'Hang in there, the weekend is close. Anything fun planned for it?'],
+    ['tell me something funny', 'Why don\'t skeletons fight each other? They don\'t have the guts.'],
   ];
+  // The rounds that carry nothing about the user: a greeting, thanks and goodbye, a mood, a joke.
+  const smallTalk = ['chat0', 'chat3', 'chat8', 'chat9'];
   let user: Client;
   const ids: Record<string, string> = {};
   const post = async (key: string, user_message: string, assistant_message: string, timestamp: string, session_id = `s-${key}`) => {
@@ -149,12 +153,21 @@ describe('unlabelled conversations', () => {
     expect(body).toMatchObject({ grounded: true, abstain: false });
   });
 
+  it('cites no small talk for a question about the user\'s life, though the budget leaves room for it', async () => {
+    for (const query of ['Where do I live?', 'When did I start the pottery class?']) {
+      const { body } = await build(user, { query });
+      expect(body.tokens_sip).toBeLessThan(body.token_budget);
+      const cited = body.citations.map((c: { record_id: string }) => c.record_id);
+      for (const key of smallTalk) expect(cited).not.toContain(ids[key]);
+    }
+  });
+
   it('abstains on a question nothing answers, with a short SIP that cites no small talk', async () => {
     const { body } = await build(user, { query: 'What is my blood type?' });
     expect(body).toMatchObject({ grounded: false, abstain: true });
     expect(body.records_used).toBeLessThanOrEqual(2);
     expect(countTokens(body.sip)).toBeLessThanOrEqual(150);
-    expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids.chat3);
+    for (const key of smallTalk) expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids[key]);
   });
 
   it('keeps the sentence that answers even when it shares no word with the question', async () => {

@@ -187,7 +187,7 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
     if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored.evidence))) continue;
-    if (scored.evidence.coverage === 0 && isFar(scored, closest)) continue;
+    if (scored.evidence.coverage === 0 && isFar(scored, closest, abstain)) continue;
     yield scored;
   }
 }
@@ -195,10 +195,13 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
 /**
  * Far from the query by meaning: under the share of the closest record's similarity its kind needs, or embedded and
  * yet not among the nearest records at all (found by recency). A record not embedded yet has nothing to judge by.
+ * When abstaining, a round whose user side says next to nothing is never one of "the closest records": a joke about
+ * skeletons is no "closest I have" for a blood type.
  */
-function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number): boolean {
+function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number, abstain: boolean): boolean {
   if (similarity === null) return closest > 0 && candidate.embedded === true;
-  return similarity < closest * (userSaysLittle(candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
+  const saysLittle = userSaysLittle(candidate);
+  return (abstain && saysLittle) || similarity < closest * (saysLittle ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
 }
 
 // A conversation round (documents have no user side) whose user turn has under four words beyond pleasantries.

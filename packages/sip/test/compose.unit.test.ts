@@ -35,13 +35,13 @@ const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => c
 
 describe('composeSip: what bears on the query', () => {
   /** Given a record that states the query (similarity 0.6) and one holding none of its words at `similarity`: is the second cited? */
-  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>): boolean {
+  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>, abstain = false): boolean {
     const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
     const other = candidate({ similarity, user_similarity: similarity, ...overrides });
     const sip = composeSip([
       { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
       { candidate: other, evidence: { coverage: 0, similarity }, score: 0.9 },
-    ], options);
+    ], { ...options, abstain });
     return sip.citations.some((c) => c.record_id === other.record_id);
   }
   const saying = (userText: string): Partial<Candidate> => ({ user_text: userText, content: `User: ${userText}\nAssistant: a reply` });
@@ -58,6 +58,9 @@ describe('composeSip: what bears on the query', () => {
     expect(citesTheOther(0.35, saying('ugh, mondays'))).toBe(false);
     // Close by meaning, the short round is kept: its reply may say the answer in other words.
     expect(citesTheOther(0.5, saying('ugh, mondays'))).toBe(true);
+    // But it is never one of the closest records an abstaining SIP shows.
+    expect(citesTheOther(0.5, saying('ugh, mondays'), true)).toBe(false);
+    expect(citesTheOther(0.5, states, true)).toBe(true);
   });
 
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
