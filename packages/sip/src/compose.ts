@@ -195,8 +195,8 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
 /**
  * Far from the query by meaning: under the share of the closest record's similarity its kind needs, or embedded and
  * yet not among the nearest records at all (found by recency). A record not embedded yet has nothing to judge by.
- * When abstaining, a round whose user side says next to nothing is never one of "the closest records": a joke about
- * skeletons is no "closest I have" for a blood type.
+ * When abstaining, a round whose user side says next to nothing is never one of "the closest records": a mood or a
+ * joke is no "closest I have" for a blood type.
  */
 function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number, abstain: boolean): boolean {
   if (similarity === null) return closest > 0 && candidate.embedded === true;
