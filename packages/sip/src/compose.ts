@@ -3,8 +3,7 @@ import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
 import { excerpt, saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
-import { isInformative, isSmallTalk, isSmallTalkLine } from './small-talk.js';
-import { SPEAKER } from './speaker.js';
+import { isSmallTalk, isSmallTalkLine, userSaysLittle } from './small-talk.js';
 import { supersessions } from './supersession.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
@@ -186,8 +185,8 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
-    if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored.evidence))) continue;
-    if (scored.evidence.coverage === 0 && isFar(scored, closest, abstain)) continue;
+    if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
+    if (scored.evidence.coverage === 0 && isFar(scored, closest)) continue;
     yield scored;
   }
 }
@@ -195,22 +194,17 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
 /**
  * Far from the query by meaning: under the share of the closest record's similarity its kind needs, or embedded and
  * yet not among the nearest records at all (found by recency). A record not embedded yet has nothing to judge by.
- * When abstaining, a round whose user side says next to nothing is never one of "the closest records": a mood or a
- * joke is no "closest I have" for a blood type.
  */
-function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number, abstain: boolean): boolean {
+function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number): boolean {
   if (similarity === null) return closest > 0 && candidate.embedded === true;
-  const saysLittle = userSaysLittle(candidate);
-  return (abstain && saysLittle) || similarity < closest * (saysLittle ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
+  return similarity < closest * (userSaysLittle(candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
 }
 
-// A conversation round (documents have no user side) whose user turn has under four words beyond pleasantries.
-const userSaysLittle = (candidate: Candidate) => candidate.user_text !== null && !isInformative(candidate.user_text.replace(SPEAKER, ''));
-
-// When abstaining, "the closest records" must be close in some sense: near by meaning (a vector to compare), or
-// stating a word of the query. A record found only by recency says nothing of the query, so it is not shown.
-function close(evidence: TurnEvidence): boolean {
-  return evidence.similarity !== null || evidence.coverage > 0;
+// When abstaining, "the closest records" must be close in some sense: stating a word of the query, or near by meaning
+// (a vector to compare) and more than chatter. A record found only by recency says nothing of the query, and a round
+// whose user side says next to nothing ("tell me something funny") is no "closest I have" for a blood type.
+function close({ candidate, evidence }: Scored<Candidate>): boolean {
+  return evidence.coverage > 0 || (evidence.similarity !== null && !userSaysLittle(candidate));
 }
 
 /**

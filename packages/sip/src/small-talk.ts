@@ -65,6 +65,10 @@ const INFORMATIVE_WORDS = 4;
 /** Whether a sentence or line says enough beyond pleasantries to stand for a turn ("Big day." does not). */
 export const isInformative = (text: string): boolean => substantive(text, INFORMATIVE_WORDS) >= INFORMATIVE_WORDS;
 
+/** A conversation round (a document chunk has no user side) whose user turn has under four words beyond pleasantries. */
+export const userSaysLittle = (record: { user_text: string | null }): boolean =>
+  record.user_text !== null && !isInformative(record.user_text.replace(SPEAKER, ''));
+
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));
 }
