@@ -1,3 +1,4 @@
+import { stem } from 'porter2';
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
 import { isInformative, isPleasantry } from './small-talk.js';
 import { SPEAKER, speakerOf } from './speaker.js';
@@ -5,9 +6,10 @@ import { SPEAKER, speakerOf } from './speaker.js';
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
  * sentence. Query terms are PostgreSQL's English stems (from retrieval, with
- * their idf in the scope); a word of the text is a form of a stem when it
- * starts with it, which holds for Snowball stems in nearly all cases
- * ("painted" → "paint", "Caroline's" → "carolin") and needs no second stemmer.
+ * their idf in the scope); a word of the text is a form of a term when it has
+ * that stem. PostgreSQL's English stemmer is Snowball's Porter2, which porter2
+ * implements, so a turn holds a term exactly when full-text search says so:
+ * "painted" is "paint", "Caroline's" is "carolin", and "career" is not "car".
  */
 
 export interface WeightedTerm {
@@ -15,23 +17,42 @@ export interface WeightedTerm {
   weight: number;
   /** Rare enough in the scope to pick evidence (a name said in every round is not). */
   selective: boolean;
+  /**
+   * Whether some record in scope holds the stem. One that none holds still weighs in the total, and no turn can
+   * state it.
+   */
+  held: boolean;
 }
 
 // A stem weighs at least this much in coverage, so a name every record holds still has to be in the turn that answers.
 const MIN_TERM_WEIGHT = 1;
 // Past this idf a term is held by well under half of the records: it tells records apart.
 const SELECTIVE_IDF = 0.9;
-// A word longer than its stem by more than this is another word that shares a prefix ("go" is not "google").
-const MAX_SUFFIX = 4;
+// Stems of the words seen lately: a user's words repeat, and stemming costs more than a look-up.
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 50_000;
+
+function stemOf(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    if (STEMS.size >= MAX_STEMS) STEMS.clear();
+    STEMS.set(word, (stemmed = stem(word)));
+  }
+  return stemmed;
+}
 
 export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
-  return terms.map((term) => ({ lexeme: term.lexeme, weight: Math.max(term.idf, MIN_TERM_WEIGHT), selective: term.idf >= SELECTIVE_IDF }));
+  return terms.map((term) => ({ lexeme: term.lexeme, weight: Math.max(term.idf, MIN_TERM_WEIGHT), selective: term.idf >= SELECTIVE_IDF, held: term.df > 0 }));
 }
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-const termsIn = (words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] =>
-  terms.filter((term) => words.some((word) => word.startsWith(term.lexeme) && word.length - term.lexeme.length <= MAX_SUFFIX));
+function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] {
+  const held = terms.filter((term) => term.held);
+  if (held.length === 0) return held;
+  const stems = new Set(words.map(stemOf));
+  return held.filter((term) => stems.has(term.lexeme));
+}
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
 

@@ -34,6 +34,22 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.6);
   });
 
+  it('reads a word as a form of a term only when it has that stem, as full-text search does', () => {
+    const car = round('My career is going well and I love my cart.', 'Glad to hear it.');
+    expect(coverage(car, terms(['car', 4]))).toBe(0);
+    const cars = round('Both of our cars need new tyres.', 'Winter ones?');
+    expect(coverage(cars, terms(['car', 4]))).toBe(1);
+    // Porter2 turns a final y into i and drops a final e: "studies" and "hoping" are forms of "studi" and "hope".
+    expect(coverage(round('She studies French.', 'Nice.'), terms(['studi', 4]))).toBe(1);
+    expect(coverage(round('I was hoping for sun.', 'Same.'), terms(['hope', 4]))).toBe(1);
+  });
+
+  it('takes no word for a term no record in scope holds', () => {
+    const unheld = weighTerms([{ lexeme: 'star', df: 0, idf: 6 }, { lexeme: 'sign', df: 3, idf: 2 }]);
+    // Without the df, "star" would be read in "star" itself; a scope that holds it nowhere cannot have this turn.
+    expect(coverage(round('The star sign thing again.', 'Yes.'), unheld)).toBeCloseTo(2 / 8);
+  });
+
   it('is nothing for words the scope never holds', () => {
     expect(coverage(exchange, terms(['quantum', 6], ['chromodynam', 6]))).toBe(0);
   });

@@ -1,0 +1,62 @@
+/**
+ * Where a missed question's evidence fell: for each question of a LoCoMo probe dump whose evidence was not all
+ * cited, the rank of each missing evidence round in the full-text matches, the nearest records, the fused candidates
+ * and the final ranking (neighbours included), run in process over the kept probe database.
+ *   node --conditions=@memctx/source --import tsx test/bench/sip-quality/where-missed.ts <dump.jsonl>
+ * Env: MEMCTX_PROBE_DATABASE (the probe's database, as for probe.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createPostgresDb } from '@memctx/db';
+import { createTransformersEmbedder } from '@memctx/embeddings';
+import { neighbours, readFused, searchLexical, searchVector } from '@memctx/read-models';
+import { assess, DEFAULT_SIP_SETTINGS, NEIGHBOUR_ANCHORS, rankCandidates, speakerTerms, weighTerms, withNeighbours } from '@memctx/sip';
+
+const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
+const state = JSON.parse(readFileSync(`/tmp/${name}.json`, 'utf8')) as { projects: string[]; roundOfTurn: Record<string, string>[] };
+const rows = readFileSync(process.argv[2]!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
+  sample: string; category: number; question: string; evidence: string[]; recalled: boolean; response: { citations: { record_id: string }[] };
+});
+const db = createPostgresDb({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
+const embedder = await createTransformersEmbedder({ modelsDir: resolve(import.meta.dirname, '../../../models') });
+const samples = [...new Set(rows.map((r) => r.sample))];
+const stages = { lexical: 0, vector: 0, fused: 0, ranked: 0 };
+const where = new Map<string, number>();
+const count = (key: string) => where.set(key, (where.get(key) ?? 0) + 1);
+let missing = 0;
+for (const row of rows.filter((r) => r.category !== 5 && !r.recalled)) {
+  const scope = { userId: 'locomo', projectId: state.projects[samples.indexOf(row.sample)]!, includeGlobal: false };
+  const cited = new Set(row.response.citations.map((c) => c.record_id));
+  const lexical = await searchLexical(db, scope, row.question);
+  const queryEmbedding = await embedder.embedQuery(row.question);
+  const vector = await searchVector(db, scope, queryEmbedding, DEFAULT_SIP_SETTINGS.vectorDepth);
+  const retrieval = await readFused(db, scope, lexical, vector, { hasQuery: true });
+  const terms = weighTerms(retrieval.terms);
+  const speakers = speakerTerms(retrieval.candidates, terms);
+  const judge = (c: (typeof retrieval.candidates)[number]) => assess(c, terms, speakers);
+  const retrieved = rankCandidates(retrieval.candidates, judge);
+  const adjacent = await neighbours(db, scope, retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id), queryEmbedding);
+  const ranked = withNeighbours(retrieved, (a) => adjacent.get(a.record_id) ?? [], judge);
+  const lastCited = Math.max(...ranked.map((s, i) => (cited.has(s.candidate.record_id) ? i : -1)));
+  const parts: string[] = [];
+  for (const id of row.evidence.filter((e) => !cited.has(e))) {
+    missing++;
+    const at = (list: readonly string[]) => { const i = list.indexOf(id); return i < 0 ? '-' : String(i + 1); };
+    const lex = at(lexical.matches.map((m) => m.record_id));
+    const vec = at(vector.map((v) => v.record_id));
+    const fus = at(retrieval.candidates.map((c) => c.record_id));
+    const rk = ranked.findIndex((s) => s.candidate.record_id === id);
+    const scored = ranked[rk];
+    if (lex !== '-') stages.lexical++;
+    if (vec !== '-') stages.vector++;
+    if (fus !== '-') stages.fused++;
+    if (rk >= 0) stages.ranked++;
+    count(rk < 0 ? 'not a candidate' : rk <= lastCited ? 'ranked among the cited, left out' : rk < 40 ? 'ranked below the last cited, <40' : 'ranked 40+');
+    parts.push(`${id.slice(-6)} lex ${lex} vec ${vec} fused ${fus} rank ${rk < 0 ? '-' : rk + 1}${scored ? ` cov ${scored.evidence.coverage.toFixed(2)} sim ${scored.evidence.similarity?.toFixed(2) ?? '-'}` : ''}`);
+  }
+  console.log(`[cat ${row.category}] ${row.question} (last cited at ${lastCited + 1}/${ranked.length})\n    ${parts.join('\n    ')}`);
+}
+console.log(`\n${missing} missing evidence rounds: in lexical ${stages.lexical}, vector ${stages.vector}, fused ${stages.fused}, ranked ${stages.ranked}`);
+console.log([...where].map(([k, v]) => `  ${k}: ${v}`).join('\n'));
+await db.close();
+process.exit(0);
