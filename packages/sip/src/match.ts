@@ -47,11 +47,12 @@ export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+// A word can only have a stem it begins with, but for the stem's last letter (Porter2 writes "happy" as "happi" and
+// "hoping" as "hope"), so only such words are stemmed.
+const mayHaveStem = (word: string, lexeme: string) => word.startsWith(lexeme.length > 1 ? lexeme.slice(0, -1) : lexeme);
+
 function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] {
-  const held = terms.filter((term) => term.held);
-  if (held.length === 0) return held;
-  const stems = new Set(words.map(stemOf));
-  return held.filter((term) => stems.has(term.lexeme));
+  return terms.filter((term) => term.held && words.some((word) => mayHaveStem(word, term.lexeme) && stemOf(word) === term.lexeme));
 }
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
