@@ -126,6 +126,10 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   return speakers.length > 0 ? { ...base, anySpeakerCoverage } : base;
 }
 
+// A sentence that names the topic through a pronoun ("Highly recommend it!") leaves what it is to the one before
+// ("I loved 'Becoming Nicole'."), so that one is kept too.
+const REFERS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|he|she|him|her)\b/i;
+
 /** A text's sentences, trimmed, with line breaks as boundaries too. */
 export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
@@ -134,7 +138,8 @@ export function sentencesOf(text: string): string[] {
 /**
  * What of one turn is worth its tokens for this query: the sentences holding
  * a selective query term, each with the sentence after it (an answer often
- * follows the sentence that names the topic), and the sentences holding what
+ * follows the sentence that names the topic) and, when it refers back, the one
+ * before it, and the sentences holding what
  * the question asks for (`answers`: a date for "when", a number for "how
  * many"); a turn with none keeps its first sentence, so a reply to the
  * question that was asked is not lost. Omitted stretches show as "…".
@@ -147,7 +152,10 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[], answer
   if (sentences.length <= 1 || selective.length === 0) return flat;
   const keep = new Set<number>();
   sentences.forEach((sentence, i) => {
-    if (matchedTerms(sentence, selective).length > 0) keep.add(i).add(i + 1);
+    if (matchedTerms(sentence, selective).length > 0) {
+      keep.add(i).add(i + 1);
+      if (i > 0 && REFERS_BACK.test(sentence)) keep.add(i - 1);
+    }
     else if (answers?.(sentence)) keep.add(i);
   });
   // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing

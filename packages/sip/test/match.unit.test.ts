@@ -68,6 +68,13 @@ describe('excerpts: only what bears on the query', () => {
     expect(excerptTurn(turn, q)).toBe('Melanie: … I painted a sunrise over the lake last week. It took me two days. …');
   });
 
+  it('keeps the sentence before one that names the topic through a pronoun: that is where the thing itself is', () => {
+    const turn = 'Thanks! I just finished "Becoming Nicole" by Amy Ellis Nutt. Highly recommend it. Anyway, how are the kids?';
+    expect(excerptTurn(turn, terms(['recommend', 3]))).toBe('… I just finished "Becoming Nicole" by Amy Ellis Nutt. Highly recommend it. Anyway, how are the kids?');
+    expect(excerptTurn('Thanks! I just finished a novel. I recommend Becoming Nicole. Anyway, how are the kids?', terms(['recommend', 3])))
+      .toBe('… I recommend Becoming Nicole. Anyway, how are the kids?');
+  });
+
   it('keeps the first sentence of a turn that names nothing, so a reply to the question asked survives', () => {
     expect(excerpt(round('Caroline: What did you paint last week? Tell me.', 'Melanie: A sunrise. It was lovely. The kids liked it.'), terms(['paint', 3])))
       .toBe('Caroline: What did you paint last week? Tell me. → Melanie: A sunrise. …');
