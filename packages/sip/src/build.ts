@@ -5,7 +5,7 @@ import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
-import { NEIGHBOUR_ANCHORS, rankCandidates, withNeighbours } from './rank.js';
+import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours } from './rank.js';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<ArrayLike<number>>;
@@ -68,7 +68,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
   const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
-  const ranked = withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge);
+  const ranked = withNearestLifted(withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge));
   const judgement = judgeEvidence(ranked, retrieval.terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,

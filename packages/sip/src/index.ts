@@ -6,4 +6,4 @@ export { DEFAULT_EVIDENCE_POLICY, evidencePolicyFor, judgeEvidence, type Evidenc
 export { isSmallTalk, isSmallTalkLine } from './small-talk.js';
 export { supersessions } from './supersession.js';
 export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
-export { NEIGHBOUR_ANCHORS, NEIGHBOUR_SHARE, PROVENANCE_WEIGHT, rankCandidates, withNeighbours, type Scored } from './rank.js';
+export { NEAREST_LIFTED, NEAREST_RANK, NEIGHBOUR_ANCHORS, NEIGHBOUR_SHARE, PROVENANCE_WEIGHT, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';

@@ -71,3 +71,22 @@ export function withNeighbours<C extends { record_id: string }>(
   }
   return [...byId.values()].sort((a, b) => b.score - a.score);
 }
+
+// How many of the records nearest to the query by meaning are lifted, and how many records may stay above them.
+export const NEAREST_LIFTED = 5;
+export const NEAREST_RANK = 10;
+
+/**
+ * Lifts the records nearest to the query by meaning to just after the first `rank` records. Coverage counts the
+ * query's own words, so a round that states the answer in other words ("first night in our new place in Portland"
+ * for "Which city do I live in?") ranks below rounds that merely share a word; the closest few by meaning keep a
+ * place among the first lines whatever their words.
+ */
+export function withNearestLifted<C>(ranked: readonly Scored<C>[], count = NEAREST_LIFTED, rank = NEAREST_RANK): Scored<C>[] {
+  if (ranked.length <= rank) return [...ranked];
+  const floor = ranked[rank]!.score;
+  const nearest = new Set(
+    ranked.filter((s) => s.evidence.similarity !== null).sort((a, b) => b.evidence.similarity! - a.evidence.similarity!).slice(0, count),
+  );
+  return ranked.map((s) => (nearest.has(s) && s.score < floor ? { ...s, score: floor } : s)).sort((a, b) => b.score - a.score);
+}

@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens } from '@memctx/tokens';
 import { describe, expect, it } from 'vitest';
-import { composeSip, DEFAULT_EVIDENCE_POLICY, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNeighbours, type Scored } from '../src/index.js';
+import { composeSip, DEFAULT_EVIDENCE_POLICY, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNearestLifted, withNeighbours, type Scored } from '../src/index.js';
 
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
@@ -184,5 +184,26 @@ describe('ranking', () => {
     // Already retrieved with a lower score: lifted to the share.
     expect(score(low)).toBeCloseTo(score(top) * NEIGHBOUR_SHARE);
     expect(result.map((s) => s.score)).toEqual([...result.map((s) => s.score)].sort((a, b) => b - a));
+  });
+});
+
+describe('the nearest records by meaning keep a place among the first lines', () => {
+  const scored = (id: string, score: number, similarity: number | null) => ({ candidate: { record_id: id }, evidence: { coverage: 0, similarity }, score });
+
+  it('lifts the closest few to just after the first ranks, and leaves the rest as they were', () => {
+    const ranked = [
+      ...Array.from({ length: 12 }, (_, i) => scored(`word${i}`, 10 - i * 0.5, 0.2)),
+      scored('far', 0.5, 0.1),
+      scored('close', 0.4, 0.7),
+    ];
+    const lifted = withNearestLifted(ranked, 1, 10).map((s) => s.candidate.record_id);
+    expect(lifted.indexOf('close')).toBe(11);
+    expect(lifted.indexOf('far')).toBe(13);
+    expect(lifted.slice(0, 10)).toEqual(ranked.slice(0, 10).map((s) => s.candidate.record_id));
+  });
+
+  it('never lowers a record, nor lifts one without a similarity', () => {
+    const ranked = [...Array.from({ length: 11 }, (_, i) => scored(`r${i}`, 10 - i * 0.5, i === 0 ? 0.9 : null)), scored('unembedded', 0.1, null)];
+    expect(withNearestLifted(ranked, 5, 10).map((s) => s.score)).toEqual(ranked.map((s) => s.score));
   });
 });
