@@ -49,10 +49,14 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 
 // A word can only have a stem it begins with, but for the stem's last letter (Porter2 writes "happy" as "happi" and
 // "hoping" as "hope"), so only such words are stemmed.
-const mayHaveStem = (word: string, lexeme: string) => word.startsWith(lexeme.length > 1 ? lexeme.slice(0, -1) : lexeme);
+const headOf = (lexeme: string) => (lexeme.length > 1 ? lexeme.slice(0, -1) : lexeme);
 
 function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] {
-  return terms.filter((term) => term.held && words.some((word) => mayHaveStem(word, term.lexeme) && stemOf(word) === term.lexeme));
+  return terms.filter((term) => {
+    if (!term.held) return false;
+    const head = headOf(term.lexeme);
+    return words.some((word) => word.startsWith(head) && stemOf(word) === term.lexeme);
+  });
 }
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
