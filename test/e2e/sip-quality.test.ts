@@ -122,9 +122,10 @@ describe('unlabelled conversations', () => {
     ['Is it better to water plants in the morning or evening?', 'Morning is usually best, so leaves dry during the day.'],
     ['ugh, long week', 'Hang in there, the weekend is close. Anything fun planned for it?'],
     ['tell me something funny', 'Why don\'t skeletons fight each other? They don\'t have the guts.'],
+    ['it\'s snowing out and I feel weirdly productive today', 'Weather like that can set the mood. Make the most of it!'],
   ];
-  // The rounds that carry nothing about the user: a greeting, thanks and goodbye, a mood, a joke.
-  const smallTalk = ['chat0', 'chat3', 'chat8', 'chat9'];
+  // The rounds that carry nothing about the user: a greeting, thanks and goodbye, moods, a joke.
+  const smallTalk = ['chat0', 'chat3', 'chat8', 'chat9', 'chat10'];
   let user: Client;
   const ids: Record<string, string> = {};
   const post = async (key: string, user_message: string, assistant_message: string, timestamp: string, session_id = `s-${key}`) => {

@@ -6,6 +6,7 @@ import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, weighTerms } from './match.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours } from './rank.js';
+import { smallTalkVector } from './small-talk.js';
 
 export interface QueryEmbedder {
   embedQuery(text: string): Promise<ArrayLike<number>>;
@@ -55,12 +56,14 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
   const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
-  const [lexical, queryEmbedding, vector] = await Promise.all([
+  const [lexical, queryEmbedding, vector, smallTalk] = await Promise.all([
     timeStage(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
     embedding,
     embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => searchVector(deps.db, request, vector, settings.vectorDepth)) : [])),
+    // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
+    query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);
-  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null }));
+  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);

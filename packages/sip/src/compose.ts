@@ -3,7 +3,7 @@ import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
 import { excerpt, saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
-import { isSmallTalk, isSmallTalkLine, userSaysLittle } from './small-talk.js';
+import { isSmallTalk, isSmallTalkLine, userNamesSomething, userSaysLittle } from './small-talk.js';
 import { supersessions } from './supersession.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
@@ -68,6 +68,9 @@ const FAR_SIMILARITY_SHARE = 0.3;
 // A round whose user side says next to nothing ("ugh, mondays", "tell me a joke") must come closer than this share:
 // what it holds is the assistant's chatter, not something the user said, unless it is among the closest by meaning.
 const SAYS_LITTLE_SIMILARITY_SHARE = 0.7;
+// A record holding no word of the query whose vector is closer to small talk than to the query by more than this is
+// chatter found by meaning ("it's snowing out and I feel weirdly productive" for "What do I do for work?").
+const CHATTER_MARGIN = 0.1;
 // When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
 const ABSTAIN_LINES = 2;
 const ABSTAIN_RECORD_TOKENS = 40;
@@ -186,7 +189,7 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   for (const scored of ranked) {
     if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
-    if (scored.evidence.coverage === 0 && isFar(scored, closest)) continue;
+    if (scored.evidence.coverage === 0 && (isFar(scored, closest) || isChatter(scored))) continue;
     yield scored;
   }
 }
@@ -198,6 +201,12 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
 function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, closest: number): boolean {
   if (similarity === null) return closest > 0 && candidate.embedded === true;
   return similarity < closest * (userSaysLittle(candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
+}
+
+/** Closer to small talk than to the query (see CHATTER_MARGIN); a record with no vector, or read without the contrast, is not. */
+function isChatter({ candidate, evidence }: Scored<Candidate>): boolean {
+  const chatter = candidate.contrast_similarity;
+  return chatter !== null && chatter !== undefined && chatter > (evidence.similarity ?? 0) + CHATTER_MARGIN && !userNamesSomething(candidate);
 }
 
 // When abstaining, "the closest records" must be close in some sense: stating a word of the query, or near by meaning

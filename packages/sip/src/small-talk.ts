@@ -69,6 +69,47 @@ export const isInformative = (text: string): boolean => substantive(text, INFORM
 export const userSaysLittle = (record: { user_text: string | null }): boolean =>
   record.user_text !== null && !isInformative(record.user_text.replace(SPEAKER, ''));
 
+// A name (a capitalised word past a sentence's first) or a number: what small talk never names.
+const SPECIFIC = /\d|[^.!?…\s]\s+(?!I\b|I'|I’)\p{Lu}/u;
+
+/**
+ * Whether a round's user side names something specific (a place, a person, a number): "Just off a twelve-hour in the
+ * ICU at Lakeside Memorial and I'm too wired to sleep" is a fact said with a mood, not chatter.
+ */
+export const userNamesSomething = (record: { user_text: string | null }): boolean =>
+  record.user_text !== null && SPECIFIC.test(record.user_text.replace(SPEAKER, ''));
+
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));
+}
+
+/*
+ * Small talk by meaning: moods, weather, jokes and "how fast this year is going" hold more than two words, so the
+ * word test above passes them, yet they state nothing a question asks about. Their vectors sit together; a record
+ * that holds no query word and is closer to the middle of a few such phrases than to the query is chatter. The
+ * phrases are generic (nothing of any benchmark's conversations) and embedded once per embedder.
+ */
+export const SMALL_TALK_PHRASES: readonly string[] = [
+  'how are you doing today', 'good morning!', 'hi there, hope you are well', 'thanks so much, that helps', 'ok bye, talk later',
+  'I am so tired today', 'ugh, what a long day', 'I am bored', 'feeling kind of down', 'I am in a great mood',
+  'the weather is lovely today', 'it is raining again', 'tell me a joke', 'say something funny', 'give me a fun fact',
+  'lol that is hilarious', 'time flies', 'happy friday!', 'I need a break', 'just wanted to chat',
+];
+
+const centroids = new WeakMap<object, Promise<number[]>>();
+
+/** The normalised mean of the small-talk phrases' vectors, as `embedder` embeds queries (computed once per embedder). */
+export function smallTalkVector(embedder: { embedQuery(text: string): Promise<ArrayLike<number>> }): Promise<number[]> {
+  let centroid = centroids.get(embedder);
+  if (!centroid) {
+    centroid = Promise.all(SMALL_TALK_PHRASES.map((phrase) => embedder.embedQuery(phrase))).then((vectors) => {
+      const mean = Array.from(vectors[0]!, (_, i) => vectors.reduce((sum, v) => sum + v[i]!, 0) / vectors.length);
+      const norm = Math.hypot(...mean) || 1;
+      return mean.map((x) => x / norm);
+    });
+    // A failed embedding (the model not loaded yet) is tried again by the next build, not remembered.
+    centroid.catch(() => centroids.delete(embedder));
+    centroids.set(embedder, centroid);
+  }
+  return centroid;
 }

@@ -63,6 +63,17 @@ describe('composeSip: what bears on the query', () => {
     expect(citesTheOther(0.5, states, true)).toBe(true);
   });
 
+  it('gives no line to a record closer to small talk than to the query, unless its user side names something', () => {
+    const mood = saying("it's snowing out and I feel weirdly productive");
+    expect(citesTheOther(0.4, { ...mood, contrast_similarity: 0.45 })).toBe(true);
+    expect(citesTheOther(0.4, { ...mood, contrast_similarity: 0.55 })).toBe(false);
+    // A fact said with a mood names a place, a person or a number, and keeps its line.
+    const shift = saying("Just off a twelve-hour in the ICU at Lakeside Memorial and I'm too wired to sleep");
+    expect(citesTheOther(0.4, { ...shift, contrast_similarity: 0.55 })).toBe(true);
+    // Read without the contrast (a neighbour, an external caller), nothing is judged chatter.
+    expect(citesTheOther(0.4, { ...mood, contrast_similarity: null })).toBe(true);
+  });
+
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
     expect(citesTheOther(null, { ...states, embedded: true })).toBe(false);
     expect(citesTheOther(null, { ...states, embedded: false })).toBe(true);

@@ -34,6 +34,11 @@ export interface Candidate {
    * similarity was further from the query than the nearest records the vector search returned.
    */
   embedded?: boolean;
+  /**
+   * Cosine similarity of the record's vector (a round's user side, or a chunk) to the contrast vector the caller
+   * named (`readFused`'s `contrast`: the SIP's small-talk centroid), when it named one and the record is embedded.
+   */
+  contrast_similarity?: number | null;
   /** Whether the record matched the query's selective words in full-text search. */
   text_match: boolean;
   /** BM25 score of the record for the query's words (0 when it did not match). */
@@ -95,18 +100,25 @@ const columnsFor = (sides: boolean) => `m.record_id, m.summary, m.content, m.pro
   sides ? 'm.user_text, m.assistant_text' : 'NULL::text AS user_text, NULL::text AS assistant_text'}`;
 const candidateColumns = async (db: Db) => columnsFor((await memoryRecordsVersion(db)) >= SIDES_SINCE);
 
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
 type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score' | 'text_match'>;
 
 /** The fused best of both halves, read in full, best first. */
 export async function readFused(
-  db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[], options: { hasQuery: boolean; limit?: number },
+  db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[],
+  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null },
 ): Promise<Retrieval> {
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
-  const sql = `SELECT ${await candidateColumns(db)}, m.embedding IS NOT NULL AS embedded FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
-  const { rows } = await db.query<Row>(sql, [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id)], { prepare: true });
-  const byId = new Map(rows.map((row) => [row.record_id, row]));
+  const contrast = options.contrast ? toVectorLiteral(options.contrast) : null;
+  const sql = `SELECT ${await candidateColumns(db)}, m.embedding IS NOT NULL AS embedded,
+    CASE WHEN $5::vector IS NULL THEN NULL ELSE 1 - (m.embedding <=> $5::vector) END AS contrast_similarity
+    FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), contrast];
+  const { rows } = await db.query<Row & { contrast_similarity: number | string | null }>(sql, params, { prepare: true });
+  const byId = new Map(rows.map((row) => [row.record_id, { ...row, contrast_similarity: nullableNumber(row.contrast_similarity) }]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
   const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
   const candidates = fused.flatMap(({ record_id, fused: score }): Candidate[] => {
@@ -168,8 +180,6 @@ const neighboursSql = (columns: string) => `
      FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
      ORDER BY m.global_position LIMIT 1)
   ) n`;
-
-const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
 type NeighbourRow = Row & { anchor_id: string; user_similarity: number | string | null; reply_similarity: number | string | null };
 
