@@ -1,11 +1,11 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchLexical, searchVector, type RetrievalScope } from '@memctx/read-models';
+import { neighbours, readFused, searchLexical, searchVector, type Candidate, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
-import { assess, speakerTerms, weighTerms } from './match.js';
-import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours } from './rank.js';
+import { assess, speakerTerms, weighTerms, type WeightedTerm } from './match.js';
+import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';
 import { smallTalkVector } from './small-talk.js';
 
 export interface QueryEmbedder {
@@ -41,15 +41,22 @@ export interface SipBuildDeps {
   onStage?: StageTimer;
 }
 
+/** What a build ranks before it composes: the halves of retrieval, their fusion, the query's terms and the final order. */
+export interface RankedRetrieval {
+  query: string | null;
+  lexical: LexicalHits;
+  vector: VectorHit[];
+  retrieval: Retrieval;
+  terms: WeightedTerm[];
+  ranked: Scored<Candidate>[];
+}
+
 /**
- * One SIP build: embed the query (when an embedder is configured; full text
- * alone otherwise), retrieve and fuse candidates, rank them by how much of the
- * query one of their turns states, add the session neighbours of the best,
- * pack the parts that bear on the query within the budget, and measure the
- * no-memory baseline of the same scope.
- * Recording the build (SipBuilt) is the caller's, so it can use its write path.
+ * The first half of a build: embed the query (when an embedder is configured; full text alone otherwise), retrieve
+ * and fuse candidates, rank them by how much of the query one of their turns states, add the session neighbours of
+ * the best and lift the nearest by meaning. Exported for diagnosis (test/bench/sip-quality/where-missed.ts).
  */
-export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise<BuiltSip> {
+export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Promise<RankedRetrieval> {
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const query = request.query?.trim() ? request.query.trim() : null;
   const { embedder, onStage } = deps;
@@ -66,12 +73,24 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
-  const judge = (candidate: (typeof retrieval.candidates)[number]) => assess(candidate, terms, speakers);
+  const judge = (candidate: Candidate) => assess(candidate, terms, speakers);
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
-  const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map();
+  const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map<string, Candidate[]>();
   const ranked = withNearestLifted(withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge));
+  return { query, lexical, vector, retrieval, terms, ranked };
+}
+
+/**
+ * One SIP build: the ranked candidates (`rankForQuery`), the parts that bear on the query packed within the budget,
+ * and the no-memory baseline of the same scope.
+ * Recording the build (SipBuilt) is the caller's, so it can use its write path.
+ */
+export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise<BuiltSip> {
+  const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
+  const { query, lexical, retrieval, terms, ranked } = await rankForQuery(deps, request);
+  const { onStage } = deps;
   const judgement = judgeEvidence(ranked, retrieval.terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,

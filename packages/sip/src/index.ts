@@ -1,4 +1,4 @@
-export { buildSip, DEFAULT_SIP_SETTINGS, type BuiltSip, type QueryEmbedder, type SipBuildDeps, type SipRequest, type SipSettings } from './build.js';
+export { buildSip, DEFAULT_SIP_SETTINGS, rankForQuery, type BuiltSip, type RankedRetrieval, type QueryEmbedder, type SipBuildDeps, type SipRequest, type SipSettings } from './build.js';
 export { ABSTAIN_NOTE, composeSip, sectionOf, SIP_HEADER, type Citation, type ComposedSip, type ComposeOptions, type SectionName, type SipSections } from './compose.js';
 export { answerability, answerabilityModelFor, answerabilitySignals, SIGNAL_NAMES, type AnswerabilityModel, type AnswerabilitySignals, type SignalName } from './answerability.js';
 export { answerHint } from './answer-hint.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { answerWordsIn, contentWords } from '../lib/memory-bench.js';
 
 export interface Turn {
   speaker: string;
@@ -72,3 +73,15 @@ export function samplesOfSplit(): Sample[] {
 
 /** MEMCTX_LOCOMO_UNLABELLED=1: turns are posted without their "Name: " label. */
 export const unlabelled = () => ['1', 'true', 'on'].includes(process.env.MEMCTX_LOCOMO_UNLABELLED ?? '');
+
+/**
+ * Whether the answer's content words all stand in its evidence turns (what they say, without labels), and whether
+ * they stand in the SIP's text: the answer-words figure counts the second over the questions where the first holds.
+ */
+export function answerWordsOf(qa: Question, turns: ReadonlyMap<string, Turn>, sipText: string): { answerInEvidence: boolean; answerShown: boolean } {
+  const evidenceText = evidenceIds(qa).map((id) => turns.get(id)).filter((turn) => turn !== undefined).map(bareText).join('\n');
+  return {
+    answerInEvidence: qa.category !== 5 && contentWords(qa.answer).length > 0 && answerWordsIn(evidenceText, qa.answer),
+    answerShown: answerWordsIn(sipText, qa.answer),
+  };
+}

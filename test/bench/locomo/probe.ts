@@ -11,8 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { client } from './client.js';
-import { answerWordsIn, contentWords, dumpQuestion, waitForEmbeddings } from '../lib/memory-bench.js';
-import { bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Turn } from './dataset.js';
+import { dumpQuestion, waitForEmbeddings } from '../lib/memory-bench.js';
+import { answerWordsOf, bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Turn } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
 const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
@@ -60,7 +60,7 @@ try {
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as State;
     const call = client(base, state.key);
     const byCategory = new Map<number, { n: number; hit: number; grounded: number; tokens: number }>();
-    const answerWords = { n: 0, shown: 0 };
+    const shown = { n: 0, shown: 0 };
     const misses: string[] = [];
     for (const [s, sample] of samples.entries()) {
       const turns = new Map(roundsOf(sample).flatMap((round) => [round.user, ...(round.assistant ? [round.assistant] : [])]).map((turn) => [turn.dia_id, turn]));
@@ -72,12 +72,10 @@ try {
         const evidence = evidenceIds(qa);
         const hit = evidence.length > 0 && evidence.every((id) => cited.has(state.roundOfTurn[s]![id] ?? '?'));
         const rounds = evidence.map((id) => state.roundOfTurn[s]![id] ?? '?');
-        const evidenceText = evidenceIds(qa).map((id) => turns.get(id)).filter((turn) => turn !== undefined).map(bareText).join('\n');
-        const answerInEvidence = qa.category !== 5 && contentWords(qa.answer).length > 0 && answerWordsIn(evidenceText, qa.answer);
-        const answerShown = answerWordsIn(sip.sip, qa.answer);
+        const { answerInEvidence, answerShown } = answerWordsOf(qa, turns, sip.sip);
         if (answerInEvidence) {
-          answerWords.n++;
-          answerWords.shown += answerShown ? 1 : 0;
+          shown.n++;
+          shown.shown += answerShown ? 1 : 0;
         }
         dumpQuestion({
           bench: unlabelled() ? 'locomo-u' : 'locomo-l', split: splitOf(sample), sample: sample.sample_id, category: qa.category, question: qa.question,
@@ -104,7 +102,7 @@ try {
       }
     }
     console.log(`categories 1-4: ${(100 * hit / n).toFixed(1)} % (${hit}/${n})`);
-    console.log(`answer words in the SIP (answers written in their evidence): ${answerWords.shown}/${answerWords.n}`);
+    console.log(`answer words in the SIP (answers written in their evidence): ${shown.shown}/${shown.n}`);
     if (misses.length) console.log(misses.join('\n'));
   }
 } finally {

@@ -21,14 +21,14 @@
  */
 import { countTokens } from '@memctx/tokens';
 import {
-  answerWordsIn, buildSip, contentWords, dumpQuestion, embeddingBacklog, envList, pct, share, startTarget, supersededMarks, userClient,
+  buildSip, dumpQuestion, embeddingBacklog, envList, pct, share, startTarget, supersededMarks, userClient,
   waitForEmbeddings,
   type SipResponse,
 } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
 import { fmt, summarize } from '../lib/stats.js';
 import type { Call } from './client.js';
-import { bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Question, type Sample, type Turn } from './dataset.js';
+import { answerWordsOf, bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Question, type Sample, type Turn } from './dataset.js';
 
 const targets = envList('MEMCTX_BENCH_TARGETS', 'embedded');
 const phases = envList('MEMCTX_BENCH_PHASES', 'at-once,caught-up');
@@ -96,9 +96,7 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
   const cited = new Set(sip.citations.map((c) => c.record_id));
   const evidence = evidenceIds(qa);
   const recalled = evidence.length > 0 && evidence.every((id) => cited.has(posted.roundOfTurn.get(id) ?? '?'));
-  const evidenceText = evidence.map((id) => posted.turns.get(id)).filter((turn) => turn !== undefined).map(bareText).join('\n');
-  const answerInEvidence = qa.category !== 5 && contentWords(qa.answer).length > 0 && answerWordsIn(evidenceText, qa.answer);
-  const answerWords = answerWordsIn(sip.sip, qa.answer);
+  const { answerInEvidence, answerShown: answerWords } = answerWordsOf(qa, posted.turns, sip.sip);
   dumpQuestion({
     bench: labelsOff ? 'locomo-u' : 'locomo-l', split: splitOf(posted.sample), sample: posted.sample.sample_id, category: qa.category, question: qa.question,
     answerable: qa.category !== 5, recalled, answerShown: answerWords, answerInEvidence, grounded: sip.grounded, abstain: sip.abstain, tokens, response: sip,

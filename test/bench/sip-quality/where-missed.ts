@@ -1,7 +1,7 @@
 /**
  * Where a missed question's evidence fell: for each question of a LoCoMo probe dump whose evidence was not all
  * cited, the rank of each missing evidence round in the full-text matches, the nearest records, the fused candidates
- * and the final ranking (neighbours included), run in process over the kept probe database.
+ * and the final ranking (the build's own `rankForQuery`), run in process over the kept probe database.
  *   node --conditions=@memctx/source --import tsx test/bench/sip-quality/where-missed.ts <dump.jsonl>
  * Env: MEMCTX_PROBE_DATABASE (the probe's database, as for probe.ts).
  */
@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createPostgresDb } from '@memctx/db';
 import { createTransformersEmbedder } from '@memctx/embeddings';
-import { neighbours, readFused, searchLexical, searchVector } from '@memctx/read-models';
-import { assess, DEFAULT_SIP_SETTINGS, NEIGHBOUR_ANCHORS, rankCandidates, speakerTerms, weighTerms, withNeighbours } from '@memctx/sip';
+import { rankForQuery } from '@memctx/sip';
 
 const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
 const state = JSON.parse(readFileSync(`/tmp/${name}.json`, 'utf8')) as { projects: string[]; roundOfTurn: Record<string, string>[] };
@@ -27,16 +26,7 @@ let missing = 0;
 for (const row of rows.filter((r) => r.category !== 5 && !r.recalled)) {
   const scope = { userId: 'locomo', projectId: state.projects[samples.indexOf(row.sample)]!, includeGlobal: false };
   const cited = new Set(row.response.citations.map((c) => c.record_id));
-  const lexical = await searchLexical(db, scope, row.question);
-  const queryEmbedding = await embedder.embedQuery(row.question);
-  const vector = await searchVector(db, scope, queryEmbedding, DEFAULT_SIP_SETTINGS.vectorDepth);
-  const retrieval = await readFused(db, scope, lexical, vector, { hasQuery: true });
-  const terms = weighTerms(retrieval.terms);
-  const speakers = speakerTerms(retrieval.candidates, terms);
-  const judge = (c: (typeof retrieval.candidates)[number]) => assess(c, terms, speakers);
-  const retrieved = rankCandidates(retrieval.candidates, judge);
-  const adjacent = await neighbours(db, scope, retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id), queryEmbedding);
-  const ranked = withNeighbours(retrieved, (a) => adjacent.get(a.record_id) ?? [], judge);
+  const { lexical, vector, retrieval, ranked } = await rankForQuery({ db, embedder }, { ...scope, query: row.question, sessionId: null });
   const lastCited = Math.max(...ranked.map((s, i) => (cited.has(s.candidate.record_id) ? i : -1)));
   const parts: string[] = [];
   for (const id of row.evidence.filter((e) => !cited.has(e))) {

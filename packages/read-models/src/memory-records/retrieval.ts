@@ -118,7 +118,7 @@ export async function readFused(
     FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), contrast];
   const { rows } = await db.query<Row & { contrast_similarity: number | string | null }>(sql, params, { prepare: true });
-  const byId = new Map(rows.map((row) => [row.record_id, { ...row, contrast_similarity: nullableNumber(row.contrast_similarity) }]));
+  const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
   const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
   const candidates = fused.flatMap(({ record_id, fused: score }): Candidate[] => {
@@ -127,6 +127,7 @@ export async function readFused(
     const hit = near.get(record_id);
     return [{
       ...row,
+      contrast_similarity: nullableNumber(row.contrast_similarity),
       similarity: hit?.similarity ?? null,
       user_similarity: hit?.user_similarity ?? null,
       reply_similarity: hit?.reply_similarity ?? null,
