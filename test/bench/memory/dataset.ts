@@ -19,10 +19,14 @@ import * as notMentioned from './needles/not-mentioned.js';
 
 export const CATEGORIES = [
   'single-session-user', 'single-session-assistant', 'preference', 'knowledge-update', 'temporal', 'multi-session', 'unanswerable', 'not-mentioned',
+  'not-yet-said',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
-/** Questions nothing in memory answers: with a distractor planted, and on subjects never touched. */
-export const UNANSWERABLE: ReadonlySet<Category> = new Set(['unanswerable', 'not-mentioned']);
+/**
+ * Questions nothing in memory answers: with a distractor planted, on subjects never touched, and (asked of an earlier
+ * part of the conversations, as-of.ts) answered only by what is said later.
+ */
+export const UNANSWERABLE: ReadonlySet<Category> = new Set(['unanswerable', 'not-mentioned', 'not-yet-said']);
 export type Split = 'dev' | 'heldout';
 
 export const PERSONAS = ['maya', 'sam', 'priya', 'tom', 'lena'] as const;
@@ -73,7 +77,7 @@ export interface PersonaData {
   questions: Question[];
 }
 
-const modules: Record<Category, { sessions: NeedleSession[]; questions: QuestionSpec[] }> = {
+const modules: Record<Exclude<Category, 'not-yet-said'>, { sessions: NeedleSession[]; questions: QuestionSpec[] }> = {
   'single-session-user': user,
   'single-session-assistant': assistant,
   preference,

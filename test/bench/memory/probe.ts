@@ -4,7 +4,7 @@
  * code changes, without posting anew each time.
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/memory/probe.ts post
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/memory/probe.ts ask
- * Env: MEMCTX_PROBE_DATABASE (default memctx_memory_probe), MEMCTX_PROBE_PORT, MEMCTX_BENCH_MISSES=N,
+ * Env: MEMCTX_PROBE_DATABASE (default memctx_memory_probe), MEMCTX_PROBE_PORT, MEMCTX_BENCH_MISSES=N, MEMCTX_MEMORY_BEFORE (as-of.ts),
  *      MEMCTX_BENCH_DUMP=<file>, and any MEMCTX_* setting. Reports the dev and held-out splits apart.
  * `pnpm bench:memory` is the measurement; this only shortens the loop between changes.
  */
@@ -13,6 +13,7 @@ import { client } from '../locomo/client.js';
 import { ADMIN, waitForEmbeddings } from '../lib/memory-bench.js';
 import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { askConversation, post } from './ask.js';
+import { asOf, shareFromEnv } from './as-of.js';
 import { buildDataset } from './dataset.js';
 import { printMisses, reportConversations, type Outcome } from './report.js';
 
@@ -25,7 +26,7 @@ const stateFile = `/tmp/${name}.json`;
 const mode = process.argv[2];
 if (mode !== 'post' && mode !== 'ask') throw new Error('probe.ts post | ask');
 
-const dataset = buildDataset();
+const dataset = buildDataset().map((data) => asOf(data, shareFromEnv()));
 const service = await startOnKeptDatabase(name, { fresh: mode === 'post', adminToken: ADMIN, port: process.env.MEMCTX_PROBE_PORT ?? '18878' });
 try {
   if (mode === 'post') {

@@ -9,6 +9,7 @@
  *   pnpm build && pnpm bench:memory
  * Env: MEMCTX_BENCH_TARGETS (embedded | postgres | embedded,postgres; default embedded), MEMCTX_BENCH_DATABASE_URL,
  *      MEMCTX_BENCH_PHASES (at-once,caught-up; default at-once), MEMCTX_MEMORY_SPLIT (dev | heldout | all; default all),
+ *      MEMCTX_MEMORY_BEFORE (a share of each persona's rounds: asked before the rest was said, as-of.ts),
  *      MEMCTX_BENCH_MISSES=N (print N answerable questions whose evidence was not cited),
  *      MEMCTX_BENCH_DUMP=<file> (one JSON line per question, with the whole SIP response),
  *      and any MEMCTX_* setting, passed through to the service.
@@ -19,6 +20,7 @@ import { answerWordsIn, buildSip, embeddingBacklog, envList, startTarget, userCl
 import { requireBuild } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
 import { askConversation, post, record, type Posted, type PostedDocuments } from './ask.js';
+import { asOf, shareFromEnv } from './as-of.js';
 import { buildDataset, type PersonaData } from './dataset.js';
 import { DOCS_DIR, documentQuestions, ingestDocuments, type DocumentQuestion } from './documents.js';
 import { printMisses, reportConversations, reportDocuments, type Outcome } from './report.js';
@@ -90,6 +92,6 @@ async function runTarget(target: string, dataset: PersonaData[], docQuestions: D
 }
 
 requireBuild();
-const dataset = buildDataset();
+const dataset = buildDataset().map((data) => asOf(data, shareFromEnv()));
 const docQuestions = documentQuestions();
 for (const target of targets) await runTarget(target, dataset, docQuestions);
