@@ -123,9 +123,11 @@ describe('unlabelled conversations', () => {
     ['ugh, long week', 'Hang in there, the weekend is close. Anything fun planned for it?'],
     ['tell me something funny', 'Why don\'t skeletons fight each other? They don\'t have the guts.'],
     ['it\'s snowing out and I feel weirdly productive today', 'Weather like that can set the mood. Make the most of it!'],
+    ['so lazy today, I can\'t even start on the dishes lol', 'Tiny step: wash one plate. Momentum does the rest!'],
   ];
-  // The rounds that carry nothing about the user: a greeting, thanks and goodbye, moods, a joke.
-  const smallTalk = ['chat0', 'chat3', 'chat8', 'chat9', 'chat10'];
+  // The rounds that carry nothing about the user: a greeting, thanks and goodbye, moods (one sharing "start" with a
+  // question below), a joke.
+  const smallTalk = ['chat0', 'chat3', 'chat8', 'chat9', 'chat10', 'chat11'];
   let user: Client;
   const ids: Record<string, string> = {};
   const post = async (key: string, user_message: string, assistant_message: string, timestamp: string, session_id = `s-${key}`) => {
@@ -155,7 +157,9 @@ describe('unlabelled conversations', () => {
   });
 
   it('cites no small talk for a question about the user\'s life, though the budget leaves room for it', async () => {
-    for (const query of ['Where do I live?', 'When did I start the pottery class?']) {
+    // The mood round holds "start": a fifth of the second query, where the pottery round holds the rest. (Asked as
+    // "When did I start the pottery class?" it would hold half of what the pottery round does, and be kept.)
+    for (const query of ['Where do I live?', 'When did I start the pottery class at the community centre?']) {
       const { body } = await build(user, { query });
       expect(body.tokens_sip).toBeLessThan(body.token_budget);
       const cited = body.citations.map((c: { record_id: string }) => c.record_id);

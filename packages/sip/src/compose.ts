@@ -68,9 +68,12 @@ const FAR_SIMILARITY_SHARE = 0.3;
 // A round whose user side says next to nothing ("ugh, mondays", "tell me a joke") must come closer than this share:
 // what it holds is the assistant's chatter, not something the user said, unless it is among the closest by meaning.
 const SAYS_LITTLE_SIMILARITY_SHARE = 0.7;
-// A record holding no word of the query whose vector is closer to small talk than to the query by more than this is
-// chatter found by meaning ("it's snowing out and I feel weirdly productive" for "What do I do for work?").
+// A record whose vector is closer to small talk than to the query by more than this is chatter found by meaning ("it's
+// snowing out and I feel weirdly productive" for "What do I do for work?")...
 const CHATTER_MARGIN = 0.1;
+// ...unless it states at least this share of what the best record states of the query: "can't believe how fast this
+// year is going" holds "year" for "Which races have I run this year?", the round that names the races holds more.
+const CHATTER_COVERAGE_SHARE = 0.5;
 // When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
 const ABSTAIN_LINES = 2;
 const ABSTAIN_RECORD_TOKENS = 40;
@@ -187,9 +190,12 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   if (!hasQuery) return yield* ranked;
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
+  const widest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.coverage), 0);
   for (const scored of ranked) {
     if (scored.score < floor || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
-    if (scored.evidence.coverage === 0 && (isFar(scored, closest) || isChatter(scored))) continue;
+    const { coverage } = scored.evidence;
+    if (coverage === 0 && isFar(scored, closest)) continue;
+    if ((coverage === 0 || coverage < widest * CHATTER_COVERAGE_SHARE) && isChatter(scored)) continue;
     yield scored;
   }
 }
@@ -203,10 +209,13 @@ function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, close
   return similarity < closest * (userSaysLittle(candidate) ? SAYS_LITTLE_SIMILARITY_SHARE : FAR_SIMILARITY_SHARE);
 }
 
-/** Closer to small talk than to the query (see CHATTER_MARGIN); a record with no vector, or read without the contrast, is not. */
-function isChatter({ candidate, evidence }: Scored<Candidate>): boolean {
+/**
+ * Closer to small talk than to the query (see CHATTER_MARGIN). A record with no vector, read without the contrast, or
+ * not among the nearest to the query (its similarity unknown, not low) is not.
+ */
+function isChatter({ candidate, evidence: { similarity } }: Scored<Candidate>): boolean {
   const chatter = candidate.contrast_similarity;
-  return chatter !== null && chatter !== undefined && chatter > (evidence.similarity ?? 0) + CHATTER_MARGIN && !userNamesSomething(candidate);
+  return chatter != null && similarity !== null && chatter > similarity + CHATTER_MARGIN && !userNamesSomething(candidate);
 }
 
 // When abstaining, "the closest records" must be close in some sense: stating a word of the query, or near by meaning

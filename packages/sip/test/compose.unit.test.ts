@@ -34,13 +34,13 @@ const options = { budgetTokens: 1500, maxRecordTokens: 160, hasQuery: true };
 const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => candidates.map((c) => ({ candidate: c, evidence: { coverage, similarity: c.similarity }, score: c.fused }));
 
 describe('composeSip: what bears on the query', () => {
-  /** Given a record that states the query (similarity 0.6) and one holding none of its words at `similarity`: is the second cited? */
-  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>, abstain = false): boolean {
+  /** Given a record that states the query (similarity 0.6) and one stating `coverage` of it (none by default) at `similarity`: is the second cited? */
+  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>, abstain = false, coverage = 0): boolean {
     const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
     const other = candidate({ similarity, user_similarity: similarity, ...overrides });
     const sip = composeSip([
       { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
-      { candidate: other, evidence: { coverage: 0, similarity }, score: 0.9 },
+      { candidate: other, evidence: { coverage, similarity }, score: 0.9 },
     ], { ...options, abstain });
     return sip.citations.some((c) => c.record_id === other.record_id);
   }
@@ -72,6 +72,14 @@ describe('composeSip: what bears on the query', () => {
     expect(citesTheOther(0.4, { ...shift, contrast_similarity: 0.55 })).toBe(true);
     // Read without the contrast (a neighbour, an external caller), nothing is judged chatter.
     expect(citesTheOther(0.4, { ...mood, contrast_similarity: null })).toBe(true);
+  });
+
+  it('judges chatter by meaning a record sharing a word or two with the query, unless it states half as much as the best', () => {
+    const year = { ...saying("can't believe how fast this year is going"), contrast_similarity: 0.55 };
+    expect(citesTheOther(0.4, year, false, 0.3)).toBe(false);
+    expect(citesTheOther(0.4, year, false, 0.6)).toBe(true);
+    // Not among the nearest records, its similarity is unknown, not low: the words it holds keep it.
+    expect(citesTheOther(null, { ...year, embedded: true }, false, 0.3)).toBe(true);
   });
 
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
