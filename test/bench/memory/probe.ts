@@ -4,8 +4,9 @@
  * code changes, without posting anew each time.
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/memory/probe.ts post
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/memory/probe.ts ask
- * Env: MEMCTX_PROBE_DATABASE (default memctx_memory_probe), MEMCTX_PROBE_PORT, MEMCTX_BENCH_MISSES=N, MEMCTX_MEMORY_BEFORE (as-of.ts),
- *      MEMCTX_BENCH_DUMP=<file>, and any MEMCTX_* setting. Reports the dev and held-out splits apart.
+ * Env: MEMCTX_PROBE_DATABASE (default memctx_memory_probe), MEMCTX_PROBE_PORT, MEMCTX_BENCH_MISSES=N,
+ *      MEMCTX_MEMORY_BEFORE (as-of.ts; the same share when posting and asking), MEMCTX_BENCH_DUMP=<file>, and any
+ *      MEMCTX_* setting. Reports the dev and held-out splits apart.
  * `pnpm bench:memory` is the measurement; this only shortens the loop between changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
