@@ -86,8 +86,9 @@ export function isSmallTalk(record: TurnSource): boolean {
 /*
  * Small talk by meaning: moods, weather, jokes and "how fast this year is going" hold more than two words, so the
  * word test above passes them, yet they state nothing a question asks about. Their vectors sit together; a record
- * that holds no query word and is closer to the middle of a few such phrases than to the query is chatter. The
- * phrases are generic (nothing of any benchmark's conversations) and embedded once per embedder.
+ * closer to the middle of a few such phrases than to the query is chatter, unless it states much of the query
+ * (compose.ts says how much). The phrases are generic (nothing of any benchmark's conversations) and embedded once per
+ * embedder.
  */
 export const SMALL_TALK_PHRASES: readonly string[] = [
   'how are you doing today', 'good morning!', 'hi there, hope you are well', 'thanks so much, that helps', 'ok bye, talk later',
