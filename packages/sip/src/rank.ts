@@ -85,8 +85,11 @@ export const NEAREST_RANK = 10;
 export function withNearestLifted<C>(ranked: readonly Scored<C>[], count = NEAREST_LIFTED, rank = NEAREST_RANK): Scored<C>[] {
   if (ranked.length <= rank) return [...ranked];
   const floor = ranked[rank]!.score;
-  const nearest = new Set(
-    ranked.filter((s) => s.evidence.similarity !== null).sort((a, b) => b.evidence.similarity! - a.evidence.similarity!).slice(0, count),
-  );
+  const nearest = nearestByMeaning(ranked, count);
   return ranked.map((s) => (nearest.has(s) && s.score < floor ? { ...s, score: floor } : s)).sort((a, b) => b.score - a.score);
+}
+
+/** The `count` records closest to the query by meaning (those with a similarity). */
+export function nearestByMeaning<S extends Pick<Scored<unknown>, 'evidence'>>(ranked: readonly S[], count = NEAREST_LIFTED): Set<S> {
+  return new Set([...ranked].filter((s) => s.evidence.similarity !== null).sort((a, b) => b.evidence.similarity! - a.evidence.similarity!).slice(0, count));
 }

@@ -82,6 +82,24 @@ describe('composeSip: what bears on the query', () => {
     expect(citesTheOther(null, { ...year, embedded: true }, false, 0.3)).toBe(true);
   });
 
+  it('keeps a line for the nearest few by meaning however weak their score; a weak record further away gets none', () => {
+    const answer = candidate({ ...saying('1:1 with my manager Priscilla tomorrow'), similarity: 0.3 });
+    const restated = candidate({ ...saying('reorg happened, Omar runs our team from this week'), similarity: 0.5 });
+    const given = (closer: number) => [
+      { candidate: answer, evidence: { coverage: 1, similarity: 0.3 }, score: 1 },
+      ...['the kiln', 'my bike', 'our garden', 'the concert', 'a cortado'].slice(0, closer).map((thing) => {
+        const other = candidate({ ...saying(`something about ${thing} and more`), similarity: 0.6 });
+        return { candidate: other, evidence: { coverage: 0.5, similarity: 0.6 }, score: 0.5 };
+      }),
+      // Under the weak share of the best score.
+      { candidate: restated, evidence: { coverage: 0, similarity: 0.5 }, score: 0.01 },
+    ];
+    const cites = (closer: number) => composeSip(given(closer), options).citations.some((c) => c.record_id === restated.record_id);
+    expect(cites(0)).toBe(true);
+    expect(cites(4)).toBe(true);
+    expect(cites(5)).toBe(false);
+  });
+
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
     expect(citesTheOther(null, { ...states, embedded: true })).toBe(false);
     expect(citesTheOther(null, { ...states, embedded: false })).toBe(true);
