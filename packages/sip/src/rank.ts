@@ -73,7 +73,7 @@ export function withNeighbours<C extends { record_id: string }>(
 }
 
 // How many of the records nearest to the query by meaning are lifted, and how many records may stay above them.
-export const NEAREST_LIFTED = 5;
+export const NEAREST_LIFTED = 8;
 export const NEAREST_RANK = 10;
 
 /**

@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens } from '@memctx/tokens';
 import { describe, expect, it } from 'vitest';
-import { composeSip, DEFAULT_EVIDENCE_POLICY, judgeEvidence, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNearestLifted, withNeighbours, type Scored } from '../src/index.js';
+import { composeSip, DEFAULT_EVIDENCE_POLICY, judgeEvidence, NEAREST_LIFTED, NEIGHBOUR_SHARE, rankCandidates, SIP_HEADER, withNearestLifted, withNeighbours, type Scored } from '../src/index.js';
 
 let n = 0;
 function candidate(overrides: Partial<Candidate> = {}): Candidate {
@@ -85,9 +85,10 @@ describe('composeSip: what bears on the query', () => {
   it('keeps a line for the nearest few by meaning however weak their score; a weak record further away gets none', () => {
     const answer = candidate({ ...saying('1:1 with my manager Priscilla tomorrow'), similarity: 0.3 });
     const restated = candidate({ ...saying('reorg happened, Omar runs our team from this week'), similarity: 0.5 });
+    const things = ['the kiln', 'my bike', 'our garden', 'the concert', 'a cortado', 'the ferry', 'my violin', 'our roof', 'the marathon', 'a kitten'];
     const given = (closer: number) => [
       { candidate: answer, evidence: { coverage: 1, similarity: 0.3 }, score: 1 },
-      ...['the kiln', 'my bike', 'our garden', 'the concert', 'a cortado'].slice(0, closer).map((thing) => {
+      ...things.slice(0, closer).map((thing) => {
         const other = candidate({ ...saying(`something about ${thing} and more`), similarity: 0.6 });
         return { candidate: other, evidence: { coverage: 0.5, similarity: 0.6 }, score: 0.5 };
       }),
@@ -96,8 +97,8 @@ describe('composeSip: what bears on the query', () => {
     ];
     const cites = (closer: number) => composeSip(given(closer), options).citations.some((c) => c.record_id === restated.record_id);
     expect(cites(0)).toBe(true);
-    expect(cites(4)).toBe(true);
-    expect(cites(5)).toBe(false);
+    expect(cites(NEAREST_LIFTED - 1)).toBe(true);
+    expect(cites(NEAREST_LIFTED)).toBe(false);
   });
 
   it('gives no line to an embedded record the vector search did not find, but keeps one not embedded yet', () => {
