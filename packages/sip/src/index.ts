@@ -3,7 +3,7 @@ export { ABSTAIN_NOTE, composeSip, sectionOf, SIP_HEADER, type Citation, type Co
 export { answerability, answerabilityModelFor, answerabilitySignals, SIGNAL_NAMES, type AnswerabilityModel, type AnswerabilitySignals, type SignalName } from './answerability.js';
 export { answerHint } from './answer-hint.js';
 export { DEFAULT_EVIDENCE_POLICY, evidencePolicyFor, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
-export { isSmallTalk, isSmallTalkLine } from './small-talk.js';
+export { isSmallTalk, isSmallTalkLine, smallTalkVector } from './small-talk.js';
 export { supersessions } from './supersession.js';
 export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
 export { NEAREST_LIFTED, NEAREST_RANK, NEIGHBOUR_ANCHORS, NEIGHBOUR_SHARE, PROVENANCE_WEIGHT, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';

@@ -12,6 +12,7 @@ import { sessionProjectLookup } from '../routes/session-project.js';
 import { embeddedCredentials, LOCAL_USER } from './first-start.js';
 import { listenGracefully } from './graceful.js';
 import { runtimeHealthChecks } from '@memctx/runtime';
+import { smallTalkVector } from '@memctx/sip';
 
 export interface ApiHandle extends RoleHandle {
   server: Server;
@@ -70,6 +71,8 @@ export async function startApiRole(runtime: Runtime): Promise<ApiHandle> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, roles: config.roles, embedded: config.embedded }, 'memctx API listening');
+  // Embedded now, not by the first SIP build while its client waits (a failure is retried by that build).
+  if (runtime.sip.embedder) void smallTalkVector(runtime.sip.embedder).catch(() => undefined);
   return {
     server,
     url,
