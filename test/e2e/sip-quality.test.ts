@@ -142,6 +142,8 @@ describe('unlabelled conversations', () => {
     await post('porto', 'We live in Porto these days and I love walking by the river.', 'Porto is lovely, the Ribeira is beautiful at sunset.', '2024-02-03T18:20:00Z');
     await post('pottery', 'I signed up for a pottery class at the community centre. The first session is on March 3rd.', 'How exciting, enjoy getting your hands dirty!', '2024-02-20T12:00:00Z');
     await post('lisbon', 'Big news: we finally moved, we live in Lisbon now.', 'Congratulations on the move to Lisbon!', '2024-07-14T10:05:00Z');
+    await post('priscilla', '1:1 with my manager Priscilla tomorrow, I want to ask about the senior track.', 'Ask what she would need to see from you in the next six months.', '2024-03-04T16:00:00Z');
+    await post('omar', 'Reorg happened. Omar runs our team from this week, so my 1:1s are with him now.', 'Use the first one to learn how he likes to get updates.', '2024-05-06T15:00:00Z');
     await embeddingsCaughtUp(server.url);
   });
 
@@ -154,6 +156,12 @@ describe('unlabelled conversations', () => {
     expect(items.find((item) => item.record_id === ids.porto)).toMatchObject({ superseded_by: lisbon.index });
     expect(body.sip).toContain(`(superseded by [${lisbon.index}]) We live in Porto`);
     expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('cites the newer statement that shares no word with the question beside the older one that does, newest first', async () => {
+    const { body } = await build(user, { query: 'Who is my manager?' });
+    expect(body.sip).toContain('Omar runs our team');
+    expect(body.sip.indexOf('Omar runs our team')).toBeLessThan(body.sip.indexOf('my manager Priscilla'));
   });
 
   it('cites no small talk for a question about the user\'s life, though the budget leaves room for it', async () => {
