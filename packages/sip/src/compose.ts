@@ -2,7 +2,7 @@ import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
 import { excerpt, saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
-import { nearestByMeaning, type Scored } from './rank.js';
+import type { Scored } from './rank.js';
 import { isSmallTalk, isSmallTalkLine, userNamesSomething, userSaysLittle } from './small-talk.js';
 import { supersessions } from './supersession.js';
 
@@ -60,9 +60,10 @@ export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather
 // The best-ranked lines show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
 const WHOLE_LINES = 3;
 // A record scoring under this share of the best record's score is not worth a line: the budget goes to evidence. The
-// nearest few by meaning are exempt: their score counts the query's words, and the lift that gave them a place among
-// the first ranks (rank.ts) only reaches the tenth record's score, which a record stating every query word can leave
-// far below ("Omar runs our team from this week" for "Who is my manager?", beside "1:1 with my manager Priscilla").
+// nearest few by meaning (marked by the lift in rank.ts) are exempt: their score counts the query's words, and the
+// lift that gave them a place among the first ranks only reaches the tenth record's score, which a record stating
+// every query word can leave far below ("Omar runs our team from this week" for "Who is my manager?", beside "1:1 with
+// my manager Priscilla").
 const WEAK_SHARE = 0.15;
 // Nor is a record that holds no word of the query and whose vector is further from it than this share of the closest
 // record's similarity: found by recency or as a neighbour, it is filler ("How many grams is 3 cups of flour?" for
@@ -194,9 +195,8 @@ function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, absta
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   const widest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.coverage), 0);
-  const nearest = nearestByMeaning(ranked);
   for (const scored of ranked) {
-    if ((scored.score < floor && !nearest.has(scored)) || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
+    if ((scored.score < floor && !scored.nearest) || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
     const { coverage } = scored.evidence;
     if (coverage === 0 && isFar(scored, closest)) continue;
     if ((coverage === 0 || coverage < widest * CHATTER_COVERAGE_SHARE) && isChatter(scored)) continue;

@@ -23,6 +23,8 @@ export interface Scored<C> {
   /** How well one turn of the record states the query (see match.ts). */
   evidence: TurnEvidence;
   score: number;
+  /** One of the records nearest to the query by meaning (`withNearestLifted`): kept whatever its score. */
+  nearest?: true;
 }
 
 /**
@@ -80,16 +82,15 @@ export const NEAREST_RANK = 10;
  * Lifts the records nearest to the query by meaning to just after the first `rank` records. Coverage counts the
  * query's own words, so a round that states the answer in other words ("first night in our new place in Portland"
  * for "Which city do I live in?") ranks below rounds that merely share a word; the closest few by meaning keep a
- * place among the first lines whatever their words.
+ * place among the first lines whatever their words, and are marked `nearest` so the composer keeps their lines too.
  */
 export function withNearestLifted<C>(ranked: readonly Scored<C>[], count = NEAREST_LIFTED, rank = NEAREST_RANK): Scored<C>[] {
-  if (ranked.length <= rank) return [...ranked];
-  const floor = ranked[rank]!.score;
-  const nearest = nearestByMeaning(ranked, count);
-  return ranked.map((s) => (nearest.has(s) && s.score < floor ? { ...s, score: floor } : s)).sort((a, b) => b.score - a.score);
-}
-
-/** The `count` records closest to the query by meaning (those with a similarity). */
-export function nearestByMeaning<S extends Pick<Scored<unknown>, 'evidence'>>(ranked: readonly S[], count = NEAREST_LIFTED): Set<S> {
-  return new Set([...ranked].filter((s) => s.evidence.similarity !== null).sort((a, b) => b.evidence.similarity! - a.evidence.similarity!).slice(0, count));
+  const nearest = new Set(
+    ranked.filter((s) => s.evidence.similarity !== null).sort((a, b) => b.evidence.similarity! - a.evidence.similarity!).slice(0, count),
+  );
+  // With no more records than may stay above them, they already have their place: marked, not moved.
+  const floor = ranked.length > rank ? ranked[rank]!.score : -Infinity;
+  return ranked
+    .map((s) => (nearest.has(s) ? { ...s, score: Math.max(s.score, floor), nearest: true as const } : s))
+    .sort((a, b) => b.score - a.score);
 }

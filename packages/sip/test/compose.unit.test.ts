@@ -95,7 +95,7 @@ describe('composeSip: what bears on the query', () => {
       // Under the weak share of the best score.
       { candidate: restated, evidence: { coverage: 0, similarity: 0.5 }, score: 0.01 },
     ];
-    const cites = (closer: number) => composeSip(given(closer), options).citations.some((c) => c.record_id === restated.record_id);
+    const cites = (closer: number) => composeSip(withNearestLifted(given(closer)), options).citations.some((c) => c.record_id === restated.record_id);
     expect(cites(0)).toBe(true);
     expect(cites(NEAREST_LIFTED - 1)).toBe(true);
     expect(cites(NEAREST_LIFTED)).toBe(false);
@@ -236,6 +236,7 @@ describe('the nearest records by meaning keep a place among the first lines', ()
     ];
     const lifted = withNearestLifted(ranked, 1, 10).map((s) => s.candidate.record_id);
     expect(lifted.indexOf('close')).toBe(11);
+    expect(withNearestLifted(ranked, 1, 10).filter((s) => s.nearest).map((s) => s.candidate.record_id)).toEqual(['close']);
     expect(lifted.indexOf('far')).toBe(13);
     expect(lifted.slice(0, 10)).toEqual(ranked.slice(0, 10).map((s) => s.candidate.record_id));
   });
