@@ -47,7 +47,9 @@ async function readModels(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const projection of allProjections) {
     for (const table of projection.tables) {
-      const { rows } = await db.query<{ row: string }>(`SELECT t::text AS row FROM public.${table} t WHERE t::text LIKE $1`, [`%${alice.userId}%`]);
+      // change_stamp moves with each writing transaction, which a rebuild's batches do not repeat: it is no content.
+      const { rows } = await db.query<{ row: string }>(
+        `SELECT (to_jsonb(t) - 'change_stamp')::text AS row FROM public.${table} t WHERE t::text LIKE $1`, [`%${alice.userId}%`]);
       out[table] = rows.map((r) => r.row).sort();
     }
   }

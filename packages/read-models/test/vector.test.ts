@@ -15,7 +15,7 @@ const axis = (at: number, tilt = 0, toward = at + 1) => {
 
 describe('fusion of the retrieval lists', () => {
   const lexical = (matches: string[], recent: string[]): LexicalHits => ({
-    terms: [], scopeRecords: 10, scopeTokens: 0, matches: matches.map((record_id, i) => ({ record_id, score: 10 - i })), recent,
+    terms: [], scopeRecords: 10, scopeTokens: 0, matches: matches.map((record_id, i) => ({ record_id, score: 10 - i })), recent, stamp: null,
   });
   const near = (ids: string[]) => ids.map((record_id, i) => ({ record_id, similarity: 0.9 - i / 10, user_similarity: 0.9 - i / 10, reply_similarity: null }));
 

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchLexical, searchVector, type Candidate, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchLexical, searchVector, type Candidate, type LexicalHits, type LexicalSearch, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
@@ -37,6 +37,8 @@ export interface SipBuildDeps {
   db: Db;
   embedder?: QueryEmbedder;
   settings?: SipSettings;
+  /** The lexical half, e.g. kept per scope state (cachedLexicalSearch); the statement itself when absent. */
+  lexical?: LexicalSearch;
   /** Told how long each step took (embed, lexical, vector, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: StageTimer;
 }
@@ -64,7 +66,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   // run side by side on two connections, and only their fusion waits for both.
   const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
   const [lexical, queryEmbedding, vector, smallTalk] = await Promise.all([
-    timeStage(onStage, 'lexical', () => searchLexical(deps.db, request, query)),
+    timeStage(onStage, 'lexical', () => (deps.lexical ?? searchLexical)(deps.db, request, query)),
     embedding,
     embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => searchVector(deps.db, request, vector, settings.vectorDepth)) : [])),
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.

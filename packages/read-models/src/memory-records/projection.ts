@@ -78,39 +78,49 @@ CREATE TABLE memory_token_totals (
   tokens bigint NOT NULL,
   records bigint NOT NULL DEFAULT 0,
   lexemes bigint NOT NULL DEFAULT 0,
+  -- Moves forward with every record inserted, hidden, shown again or deleted (the row lock orders the writers), from the
+  -- writing transaction's id, so a later generation's rows start past an earlier one's: the sum over a scope's rows
+  -- names the state of its visible records (scopeStamp, the lexical cache's key).
+  change_stamp bigint NOT NULL,
   PRIMARY KEY (user_id, project_key)
 );
 -- Each trigger adds its rows' deltas (unqualified names: the generation's search_path or the public views resolve them).
 CREATE FUNCTION memory_token_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
-    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
+    SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
     UNION ALL
-    SELECT user_id, COALESCE(project_id, ''), -token_count, -1, -length(search) FROM old_rows WHERE NOT hidden
-  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
+    SELECT user_id, record_id, COALESCE(project_id, ''), -token_count, -1, -length(search) FROM old_rows WHERE NOT hidden
+  ) d GROUP BY user_id, project_key
+  -- A record seen on one side only was hidden or shown: the stamp moves even when the deltas cancel out (an embedding
+  -- fill sees every record on both sides and writes nothing).
+  HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0 OR count(*) <> 2 * count(DISTINCT record_id)
   ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
+    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
   RETURN NULL;
 END $$;
 CREATE FUNCTION memory_token_totals_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
     SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
   ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
   ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
+    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
   RETURN NULL;
 END $$;
 CREATE FUNCTION memory_token_totals_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes) FROM (
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
     SELECT user_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes FROM old_rows WHERE NOT hidden
   ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
   ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes;
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
+    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
   RETURN NULL;
 END $$;
 CREATE TRIGGER memory_token_totals_on_insert AFTER INSERT ON memory_records
@@ -294,7 +304,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 7,
+  version: 8,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,
