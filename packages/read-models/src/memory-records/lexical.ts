@@ -12,18 +12,19 @@ export interface QueryTerm {
 }
 
 /** What the words of a query find, before any vector is at hand. */
+// Read-only: a kept answer (lexical-cache.ts) is handed to every build that asks the same again.
 export interface LexicalHits {
-  terms: QueryTerm[];
+  readonly terms: readonly QueryTerm[];
   /** Records in scope (live, any type): the N of the idf. */
-  scopeRecords: number;
+  readonly scopeRecords: number;
   /** Tokens of those records' full content: what the same context costs without memory (the SIP baseline). */
-  scopeTokens: number;
+  readonly scopeTokens: number;
   /** Records matching the chosen words (without a selective word: the newest records holding any), best BM25 score first. */
-  matches: { record_id: string; score: number }[];
+  readonly matches: readonly { readonly record_id: string; readonly score: number }[];
   /** The newest records in scope, newest first. */
-  recent: string[];
+  readonly recent: readonly string[];
   /** The scope's state the answer was read at (scopeStamp), when the generation keeps one. */
-  stamp: string | null;
+  readonly stamp: string | null;
 }
 
 // BM25's usual parameters.

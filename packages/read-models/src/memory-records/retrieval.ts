@@ -50,7 +50,7 @@ export interface Candidate {
 
 export interface Retrieval {
   candidates: Candidate[];
-  terms: QueryTerm[];
+  terms: readonly QueryTerm[];
   /** Records in scope (live, any type): the N of the idf. */
   scopeRecords: number;
 }
