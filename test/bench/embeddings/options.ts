@@ -57,6 +57,7 @@ const OPTIONS: BenchOption[] = [
   { key: 'bge-1t-128-noreply', name: 'bge-small, 1 thread, max 128 tokens, no reply vectors', embedder: { modelId: BGE, threads: 1, maxTokens: 128 }, reply: never },
   { key: 'minilm-threads', name: 'MiniLM-L6, default threads', embedder: { modelId: MINILM }, reply: always },
   { key: 'minilm-128', name: 'MiniLM-L6, 1 thread, max 128 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 128 }, reply: always },
+  { key: 'minilm-192', name: 'MiniLM-L6, 1 thread, max 192 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 192 }, reply: always },
   { key: 'minilm-noreply', name: 'MiniLM-L6, 1 thread, no reply vectors', embedder: { modelId: MINILM, threads: 1 }, reply: never },
   { key: 'minilm-512', name: 'MiniLM-L6, 1 thread, max 512 tokens', embedder: { modelId: MINILM, threads: 1, maxTokens: 512 }, reply: always },
 ];
