@@ -5,7 +5,7 @@ import { cachedLexicalSearch, scopeStamp, searchLexical, type LexicalSearch } fr
 import { backends, type Harness } from './harness.js';
 
 const scopeOf = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
-const matched = (hits: { matches: { record_id: string }[] }) => hits.matches.map((m) => m.record_id).sort();
+const matched = (hits: { matches: readonly { record_id: string }[] }) => hits.matches.map((m) => m.record_id).sort();
 
 describe.each(backends)('the lexical answer kept per scope state on %s', (_name, open) => {
   let h: Harness;

@@ -11,8 +11,10 @@ export interface QueryTerm {
   idf: number;
 }
 
-/** What the words of a query find, before any vector is at hand. */
-// Read-only: a kept answer (lexical-cache.ts) is handed to every build that asks the same again.
+/**
+ * What the words of a query find, before any vector is at hand. Read-only: a kept answer (lexical-cache.ts) is handed
+ * to every build that asks the same again.
+ */
 export interface LexicalHits {
   readonly terms: readonly QueryTerm[];
   /** Records in scope (live, any type): the N of the idf. */

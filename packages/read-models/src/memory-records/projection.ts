@@ -10,6 +10,24 @@ import { deleteSessions, lastPerKey, ofTypes, sessionKeyOf, setSessionsHidden, s
 export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
 
+// The visible rows a statement added or removed, as deltas of the totals.
+const ADDED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes
+    FROM new_rows WHERE NOT hidden`;
+const REMOVED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes
+    FROM old_rows WHERE NOT hidden`;
+/** A statement trigger's function adding the deltas of `rows` to memory_token_totals, and moving the stamp of each total it changes. */
+const totalsTrigger = (name: string, rows: string, orMoved = '') => `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
+  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
+    ${rows}
+  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0${orMoved}
+  ON CONFLICT (user_id, project_key) DO UPDATE
+  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
+    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
+  RETURN NULL;
+END $$;`;
+
 /*
  * Provenance and eligibility rules of the spec, decided once here:
  * - a round is one ROUND record, FACTUAL and SIP_ELIGIBLE; `user_text` and
@@ -85,44 +103,12 @@ CREATE TABLE memory_token_totals (
   PRIMARY KEY (user_id, project_key)
 );
 -- Each trigger adds its rows' deltas (unqualified names: the generation's search_path or the public views resolve them).
-CREATE FUNCTION memory_token_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
-    SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
-    UNION ALL
-    SELECT user_id, record_id, COALESCE(project_id, ''), -token_count, -1, -length(search) FROM old_rows WHERE NOT hidden
-  ) d GROUP BY user_id, project_key
+${totalsTrigger('memory_token_totals_apply', `${ADDED} UNION ALL ${REMOVED}`, `
   -- A record seen on one side only was hidden or shown: the stamp moves even when the deltas cancel out (an embedding
   -- fill sees every record on both sides and writes nothing).
-  HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0 OR count(*) <> 2 * count(DISTINCT record_id)
-  ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
-    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
-  RETURN NULL;
-END $$;
-CREATE FUNCTION memory_token_totals_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
-    SELECT user_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes FROM new_rows WHERE NOT hidden
-  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
-  ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
-    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
-  RETURN NULL;
-END $$;
-CREATE FUNCTION memory_token_totals_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO memory_token_totals AS t (user_id, project_key, tokens, records, lexemes, change_stamp)
-  SELECT user_id, project_key, sum(tokens), sum(records), sum(lexemes), txid_current() FROM (
-    SELECT user_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes FROM old_rows WHERE NOT hidden
-  ) d GROUP BY user_id, project_key HAVING sum(tokens) <> 0 OR sum(records) <> 0 OR sum(lexemes) <> 0
-  ON CONFLICT (user_id, project_key) DO UPDATE
-  SET tokens = t.tokens + EXCLUDED.tokens, records = t.records + EXCLUDED.records, lexemes = t.lexemes + EXCLUDED.lexemes,
-    change_stamp = greatest(t.change_stamp + 1, EXCLUDED.change_stamp);
-  RETURN NULL;
-END $$;
+  OR count(*) <> 2 * count(DISTINCT record_id)`)}
+${totalsTrigger('memory_token_totals_insert', ADDED)}
+${totalsTrigger('memory_token_totals_delete', REMOVED)}
 CREATE TRIGGER memory_token_totals_on_insert AFTER INSERT ON memory_records
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_insert();
 -- Transition tables rule out a column list, so embedding fills fire it too; their deltas sum to zero and write nothing.
