@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService, type MemoryService } from '@memctx/commands';
-import { cachedLexicalSearch, scopeStamp, searchLexical, type LexicalSearch } from '@memctx/read-models';
+import { cachedLexicalSearch, memoryRecordsProjection, scopeStamp, searchLexical, type LexicalSearch } from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 const scopeOf = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
@@ -104,6 +104,26 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
     await h.catchUp();
     expect(await scopeStamp(h.db, scopeOf(user))).not.toBe(before);
     expect(matched(await cached(h.db, scopeOf(user), 'cello'))).toEqual([second]);
+  });
+
+  it('keeps nothing while the active generation predates the stamp (an upgrade before its rebuild)', async () => {
+    const user = `u-${randomUUID()}`;
+    await service.ingestRound(user, { session_id: 's', user_message: 'harp strings', assistant_message: 'ok' });
+    await h.catchUp();
+    await h.db.query(`UPDATE projection_generations SET version = 7 WHERE name = 'memory_records' AND status = 'active'`);
+    try {
+      // A new handle: the active version is cached per handle for a few seconds.
+      const older = { ...h.db };
+      const { calls, cached } = counting();
+      expect(await scopeStamp(older, scopeOf(user))).toBeNull();
+      const first = await cached(older, scopeOf(user), 'harp');
+      expect(first.stamp).toBeNull();
+      expect(first.matches).toHaveLength(1);
+      await cached(older, scopeOf(user), 'harp');
+      expect(calls.count).toBe(2);
+    } finally {
+      await h.db.query(`UPDATE projection_generations SET version = $1 WHERE name = 'memory_records' AND status = 'active'`, [memoryRecordsProjection.version]);
+    }
   });
 
   it('keeps nothing when told to keep no entries, and nothing for a scope without records', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
 import type { Db } from '@memctx/db';
-import { EMBEDDING_DIMENSIONS, fuse, searchVector, toVectorLiteral, userBucket, type LexicalHits } from '@memctx/read-models';
+import { EMBEDDING_DIMENSIONS, fuse, memoryRecordsProjection, searchVector, toVectorLiteral, userBucket, type LexicalHits } from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 const everything = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
@@ -113,7 +113,7 @@ describe.each(backends)('vector retrieval on %s', (_name, open) => {
       expect(old.statements[0]).not.toContain('user_bucket');
       expect((await searchVector({ ...h.db }, everything('ann'), axis(0), 1))[0]!.similarity).toBeCloseTo(1);
     } finally {
-      await h.db.query(`UPDATE projection_generations SET version = 6 WHERE name = 'memory_records' AND status = 'active'`);
+      await h.db.query(`UPDATE projection_generations SET version = $1 WHERE name = 'memory_records' AND status = 'active'`, [memoryRecordsProjection.version]);
     }
     const current = explaining();
     await searchVector(current.db, everything('ann'), axis(0), 3);
