@@ -8,7 +8,7 @@ import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from
 import { migrateEventStore, type EventStore } from '@memctx/event-store';
 import { createKurrentDbEventStore, type KurrentDbEventStore } from '@memctx/event-store-kurrentdb';
 import { ensureActiveGeneration, migrateGenerations, type Projection } from '@memctx/projections';
-import { adoptEmbeddingModel, allProjections, cachedLexicalSearch, EMBEDDING_DIMENSIONS, migrateEmbeddingSpace, migrateIndexFunctions, type LexicalSearch } from '@memctx/read-models';
+import { adoptEmbeddingModel, allProjections, EMBEDDING_DIMENSIONS, keepRetrieval, migrateEmbeddingSpace, migrateIndexFunctions, type KeptRetrieval } from '@memctx/read-models';
 import { createCachedEmbedder, createOpenAiCompatibleEmbedder, createWorkerEmbedder, migrateEmbeddingCache, type Embedder } from '@memctx/embeddings';
 import { parseSealingKey, StartupError, type Config, type Logger } from '@memctx/shared';
 import { openShreddingStore, type Shredder } from '@memctx/shredding';
@@ -41,7 +41,7 @@ export interface Runtime {
   /** Connectors, sealed credentials and the document queue. */
   documents: Documents;
   /** What SIP builds use: the query embedder (absent with MEMCTX_EMBEDDINGS=off) and the budget and evidence settings. */
-  sip: { embedder?: QueryEmbedder; settings: SipSettings; lexical: LexicalSearch };
+  sip: { embedder?: QueryEmbedder; settings: SipSettings; retrieval: KeptRetrieval };
   close(): Promise<void>;
 }
 
@@ -104,7 +104,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     sip: {
       embedder,
       settings: { ...DEFAULT_SIP_SETTINGS, budgetTokens: config.sipTokenBudget, vectorDepth: config.sipVectorDepth, policy: evidencePolicyFor(config.embeddingModel, config.sipAbstainBelow) },
-      lexical: cachedLexicalSearch(config.sipLexicalCache),
+      retrieval: keepRetrieval(config.sipRetrievalCache),
     },
     async close() {
       await documents.queue.close();

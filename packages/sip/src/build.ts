@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchLexical, searchVector, type Candidate, type LexicalHits, type LexicalSearch, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchEveryTime, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
@@ -37,8 +37,8 @@ export interface SipBuildDeps {
   db: Db;
   embedder?: QueryEmbedder;
   settings?: SipSettings;
-  /** The lexical half, e.g. kept per scope state (cachedLexicalSearch); the statement itself when absent. */
-  lexical?: LexicalSearch;
+  /** Retrieval's halves kept per scope state (keepRetrieval); searched every time when absent. */
+  retrieval?: KeptRetrieval;
   /** Told how long each step took (embed, lexical, vector, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: StageTimer;
 }
@@ -65,10 +65,11 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
   const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
+  const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, query, query !== null && embedder !== undefined);
   const [lexical, queryEmbedding, vector, smallTalk] = await Promise.all([
-    timeStage(onStage, 'lexical', () => (deps.lexical ?? searchLexical)(deps.db, request, query)),
+    timeStage(onStage, 'lexical', () => halves.lexical()),
     embedding,
-    embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => searchVector(deps.db, request, vector, settings.vectorDepth)) : [])),
+    embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => halves.vector(vector, settings.vectorDepth)) : [])),
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);

@@ -181,7 +181,7 @@ try {
   console.log(`  new queries (embedding included)   p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  p99 ${fmt(a.p99)} ms  (${requests} sequential builds)`);
   const perBuild = (seconds = 0) => fmt((seconds * 1000) / requests, 2);
   console.log(`  CPU per new-query build: API ${perBuild(cpu.api)} ms + its PostgreSQL ${perBuild(cpu['api pg'])} ms (bench's own look-ups: ${perBuild(cpu['other pg'])} ms)`);
-  console.log(`  repeated queries (asked before; MEMCTX_SIP_LEXICAL_CACHE ${process.env.MEMCTX_SIP_LEXICAL_CACHE ?? 'default'})  p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms`);
+  console.log(`  repeated queries (asked before; MEMCTX_SIP_RETRIEVAL_CACHE ${process.env.MEMCTX_SIP_RETRIEVAL_CACHE ?? 'default'})  p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms`);
   const perAgain = (seconds = 0) => fmt((seconds * 1000) / again, 2);
   console.log(`  CPU per repeated build: API ${perAgain(cpuAgain.api)} ms + its PostgreSQL ${perAgain(cpuAgain['api pg'])} ms`);
   printStages('new queries, time per stage inside the API', freshStages);

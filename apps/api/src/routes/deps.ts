@@ -1,7 +1,7 @@
 import type { IdempotencyStore, MemoryService, QuotaStore } from '@memctx/commands';
 import type { CredentialStore } from '@memctx/ingestion';
 import type { ServiceMetrics } from '@memctx/runtime';
-import type { LexicalSearch } from '@memctx/read-models';
+import type { KeptRetrieval } from '@memctx/read-models';
 import type { QueryEmbedder, SipSettings } from '@memctx/sip';
 import type { ConnectorDirectory } from '../connectors/directory.js';
 import type { ReadYourWrites } from '../consistency/read-your-writes.js';
@@ -18,7 +18,7 @@ export interface FeatureDeps {
   /** SIP latency, tokens saved and rounds for /metrics; absent in tests that do not look at them. */
   serviceMetrics?: ServiceMetrics;
   /** Without an embedder, SIP retrieval ranks by full text and recency only. */
-  sip: { embedder?: QueryEmbedder; settings: SipSettings; lexical?: LexicalSearch };
+  sip: { embedder?: QueryEmbedder; settings: SipSettings; retrieval?: KeptRetrieval };
   connectors: {
     directory: ConnectorDirectory;
     /** Where a request's credentials wait for the worker (sealed, never in events). */

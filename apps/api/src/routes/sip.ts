@@ -21,7 +21,7 @@ export function sipRoutes(deps: FeatureDeps): RouteModule {
           {
             embedder: deps.sip.embedder,
             settings,
-            lexical: deps.sip.lexical,
+            retrieval: deps.sip.retrieval,
             onStage: (stage, ms) => {
               addStage(req, stage, ms);
               stageSpan(span, stage, ms);

@@ -11,10 +11,14 @@ export const SUMMARY_LENGTH = 300;
 export const EMBEDDING_DIMENSIONS = 384;
 
 // The visible rows a statement added or removed, as deltas of the totals.
-const ADDED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes
-    FROM new_rows WHERE NOT hidden`;
-const REMOVED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes
-    FROM old_rows WHERE NOT hidden`;
+const ADDED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, token_count AS tokens, 1 AS records, length(search) AS lexemes,
+    false AS revectored FROM new_rows WHERE NOT hidden`;
+const REMOVED = `SELECT user_id, record_id, COALESCE(project_id, '') AS project_key, -token_count AS tokens, -1 AS records, -length(search) AS lexemes,
+    false AS revectored FROM old_rows WHERE NOT hidden`;
+// An update's new rows, each with whether its vectors changed.
+const UPDATED = `SELECT n.user_id, n.record_id, COALESCE(n.project_id, '') AS project_key, n.token_count AS tokens, 1 AS records,
+    length(n.search) AS lexemes, o.embedding IS DISTINCT FROM n.embedding OR o.reply_embedding IS DISTINCT FROM n.reply_embedding AS revectored
+    FROM new_rows n JOIN old_rows o USING (user_id, record_id) WHERE NOT n.hidden`;
 /** A statement trigger's function adding the deltas of `rows` to memory_token_totals, and moving the stamp of each total it changes. */
 const totalsTrigger = (name: string, rows: string, orMoved = '') => `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -96,22 +100,22 @@ CREATE TABLE memory_token_totals (
   tokens bigint NOT NULL,
   records bigint NOT NULL DEFAULT 0,
   lexemes bigint NOT NULL DEFAULT 0,
-  -- Moves forward with every record inserted, hidden, shown again or deleted (the row lock orders the writers), from the
-  -- writing transaction's id, so a later generation's rows start past an earlier one's: the sum over a scope's rows
-  -- names the state of its visible records (scopeStamp, the lexical cache's key).
+  -- Moves forward with every record inserted, hidden, shown again, deleted or given new vectors (the row lock orders
+  -- the writers), from the writing transaction's id, so a later generation's rows start past an earlier one's: the sum
+  -- over a scope's rows names the state of its visible records and their vectors (scopeStamp, kept retrieval's key).
   change_stamp bigint NOT NULL,
   PRIMARY KEY (user_id, project_key)
 );
 -- Each trigger adds its rows' deltas (unqualified names: the generation's search_path or the public views resolve them).
-${totalsTrigger('memory_token_totals_apply', `${ADDED} UNION ALL ${REMOVED}`, `
-  -- A record seen on one side only was hidden or shown: the stamp moves even when the deltas cancel out (an embedding
-  -- fill sees every record on both sides and writes nothing).
-  OR count(*) <> 2 * count(DISTINCT record_id)`)}
+${totalsTrigger('memory_token_totals_apply', `${UPDATED} UNION ALL ${REMOVED}`, `
+  -- A record seen on one side only was hidden or shown: the stamp moves even when the deltas cancel out. A record on
+  -- both sides is unchanged but for its vectors (an embedding fill), which move the stamp too, and its lease, which does not.
+  OR count(*) <> 2 * count(DISTINCT record_id) OR bool_or(revectored)`)}
 ${totalsTrigger('memory_token_totals_insert', ADDED)}
 ${totalsTrigger('memory_token_totals_delete', REMOVED)}
 CREATE TRIGGER memory_token_totals_on_insert AFTER INSERT ON memory_records
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_insert();
--- Transition tables rule out a column list, so embedding fills fire it too; their deltas sum to zero and write nothing.
+-- Transition tables rule out a column list, so embedding fills and leases fire it too; their deltas sum to zero.
 CREATE TRIGGER memory_token_totals_on_update AFTER UPDATE ON memory_records
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION memory_token_totals_apply();
 CREATE TRIGGER memory_token_totals_on_delete AFTER DELETE ON memory_records

@@ -8,7 +8,7 @@ import { compareIds, searchVector, type VectorHit } from './vector.js';
 
 export type { RetrievalScope } from './scope.js';
 export { MATCH_BUDGET, scopeStamp, searchLexical, type LexicalHits, type LexicalOptions, type QueryTerm } from './lexical.js';
-export { cachedLexicalSearch, type LexicalSearch } from './lexical-cache.js';
+export { keepRetrieval, searchEveryTime, type BuildRetrieval, type KeptRetrieval } from './kept-retrieval.js';
 export { searchVector, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type VectorHit } from './vector.js';
 
 export interface Candidate {

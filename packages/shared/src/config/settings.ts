@@ -96,8 +96,8 @@ export const SETTINGS = {
   sipAbstainBelow: setting('MEMCTX_SIP_ABSTAIN_BELOW', unitInterval().optional()),
   /** Nearest records read per embedded side (user side, reply) before fusion: the vector half's cost grows with it. */
   sipVectorDepth: setting('MEMCTX_SIP_VECTOR_DEPTH', wholeNumber(10, 500).default(50)),
-  /** Lexical answers kept per API process for queries asked again over an unchanged scope; 0 keeps none. */
-  sipLexicalCache: setting('MEMCTX_SIP_LEXICAL_CACHE', wholeNumber(0, 1_000_000).default(1_000)),
+  /** Retrieval answers kept per API process for queries asked again over an unchanged scope; 0 keeps none. */
+  sipRetrievalCache: setting('MEMCTX_SIP_RETRIEVAL_CACHE', wholeNumber(0, 1_000_000).default(1_000)),
   /** Absent: the filesystem connector is not offered. */
   fsConnectorRoot: setting('MEMCTX_FS_CONNECTOR_ROOT', z.string().trim().min(1).optional()),
   webConnectorAllowPrivate: setting('MEMCTX_WEB_CONNECTOR_ALLOW_PRIVATE', onOff().default(false)),

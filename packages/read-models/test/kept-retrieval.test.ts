@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService, type MemoryService } from '@memctx/commands';
-import { cachedLexicalSearch, memoryRecordsProjection, scopeStamp, searchLexical, type LexicalSearch } from '@memctx/read-models';
+import type { Db, Queryable } from '@memctx/db';
+import { EMBEDDING_DIMENSIONS, keepRetrieval, memoryRecordsProjection, scopeStamp, searchLexical, searchVector, toVectorLiteral, type RetrievalScope } from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 const scopeOf = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
 const matched = (hits: { matches: readonly { record_id: string }[] }) => hits.matches.map((m) => m.record_id).sort();
 
-describe.each(backends)('the lexical answer kept per scope state on %s', (_name, open) => {
+const axis = (i: number) => Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === i ? 1 : 0));
+
+describe.each(backends)('retrieval answers kept per scope state on %s', (_name, open) => {
   let h: Harness;
   let service: MemoryService;
   beforeAll(async () => {
@@ -16,14 +19,25 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
   });
   afterAll(() => h.close());
 
-  /** The lexical search that counts how often the statement itself ran. */
-  const counting = () => {
-    const calls = { count: 0 };
-    const search: LexicalSearch = (db, scope, query) => {
-      calls.count++;
-      return searchLexical(db, scope, query);
+  /** A handle on the test database that counts how often each half's statement ran, and a cache over it. */
+  const counting = (entries = 100) => {
+    const calls = { count: 0, vector: 0 };
+    const note = (text: string) => {
+      if (text.includes('WITH terms AS')) calls.count++;
+      if (text.includes('ORDER BY embedding <=>')) calls.vector++;
     };
-    return { calls, cached: cachedLexicalSearch(100, search) };
+    const watched = <Q extends Queryable>(q: Q): Q => ({
+      ...q,
+      query: (...args: Parameters<Queryable['query']>) => {
+        note(args[0]);
+        return q.query(...args);
+      },
+    });
+    const db: Db = { ...watched(h.db), transaction: (fn) => h.db.transaction((tx) => fn(watched(tx))) };
+    const kept = keepRetrieval(entries);
+    const cached = (scope: RetrievalScope, query: string | null) => kept.forBuild(db, scope, query, false).lexical();
+    const nearest = (scope: RetrievalScope, query: string, vector: ArrayLike<number>) => kept.forBuild(db, scope, query, true).vector(vector, 5);
+    return { calls, cached, nearest };
   };
 
   it('answers a query asked again over an unchanged scope without the statement, and asks it again after any change', async () => {
@@ -35,13 +49,13 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
     }
     await h.catchUp();
     const { calls, cached } = counting();
-    const first = await cached(h.db, scope, 'violin');
+    const first = await cached(scope, 'violin');
     expect(matched(first)).toEqual([ids[0], ids[1]].sort());
-    expect(await cached(h.db, scope, 'violin')).toEqual(first);
+    expect(await cached(scope, 'violin')).toEqual(first);
     expect(calls.count).toBe(1);
     // Another query, and the same query in another scope, are answered by the statement.
-    await cached(h.db, scope, 'soup');
-    await cached(h.db, { ...scope, projectId: 'elsewhere' }, 'violin');
+    await cached(scope, 'soup');
+    await cached({ ...scope, projectId: 'elsewhere' }, 'violin');
     expect(calls.count).toBe(3);
 
     // A retention of nothing lets a deleted session be purged at once.
@@ -59,7 +73,7 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
       await h.catchUp();
       expect(await scopeStamp(h.db, scope), what).not.toBe(before);
       const count = calls.count;
-      const hits = await cached(h.db, scope, 'violin');
+      const hits = await cached(scope, 'violin');
       expect(calls.count, what).toBe(count + 1);
       expect(holds(matched(hits)), what).toBe(true);
       expect(hits).toEqual(await searchLexical(h.db, scope, 'violin'));
@@ -78,12 +92,12 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
     };
     await ingest('kiln firing schedule');
     const { calls, cached } = counting();
-    expect((await cached(h.db, scopeOf(user), 'kiln')).matches).toHaveLength(1);
+    expect((await cached(scopeOf(user), 'kiln')).matches).toHaveLength(1);
     const before = await scopeStamp(h.db, scopeOf(user));
     // Same number of records, tokens and words: only the stamp tells the versions apart.
     await ingest('glaze firing schedule');
     expect(await scopeStamp(h.db, scopeOf(user))).not.toBe(before);
-    expect((await cached(h.db, scopeOf(user), 'kiln')).matches).toEqual([]);
+    expect((await cached(scopeOf(user), 'kiln')).matches).toEqual([]);
     expect(calls.count).toBe(2);
   });
 
@@ -96,14 +110,14 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
     await service.deleteSession(user, 'b');
     await h.catchUp();
     const { cached } = counting();
-    expect(matched(await cached(h.db, scopeOf(user), 'cello'))).toEqual([first]);
+    expect(matched(await cached(scopeOf(user), 'cello'))).toEqual([first]);
     const before = await scopeStamp(h.db, scopeOf(user));
     // One batch: the same records, tokens and words stay visible in total.
     await service.deleteSession(user, 'a');
     await service.restoreSession(user, 'b');
     await h.catchUp();
     expect(await scopeStamp(h.db, scopeOf(user))).not.toBe(before);
-    expect(matched(await cached(h.db, scopeOf(user), 'cello'))).toEqual([second]);
+    expect(matched(await cached(scopeOf(user), 'cello'))).toEqual([second]);
   });
 
   it('keeps nothing while the active generation predates the stamp (an upgrade before its rebuild)', async () => {
@@ -113,13 +127,12 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
     await h.db.query(`UPDATE projection_generations SET version = 7 WHERE name = 'memory_records' AND status = 'active'`);
     try {
       // A new handle: the active version is cached per handle for a few seconds.
-      const older = { ...h.db };
       const { calls, cached } = counting();
-      expect(await scopeStamp(older, scopeOf(user))).toBeNull();
-      const first = await cached(older, scopeOf(user), 'harp');
+      expect(await scopeStamp({ ...h.db }, scopeOf(user))).toBeNull();
+      const first = await cached(scopeOf(user), 'harp');
       expect(first.stamp).toBeNull();
       expect(first.matches).toHaveLength(1);
-      await cached(older, scopeOf(user), 'harp');
+      await cached(scopeOf(user), 'harp');
       expect(calls.count).toBe(2);
     } finally {
       await h.db.query(`UPDATE projection_generations SET version = $1 WHERE name = 'memory_records' AND status = 'active'`, [memoryRecordsProjection.version]);
@@ -127,18 +140,46 @@ describe.each(backends)('the lexical answer kept per scope state on %s', (_name,
   });
 
   it('keeps nothing when told to keep no entries, and nothing for a scope without records', async () => {
-    const { calls } = counting();
-    const none = cachedLexicalSearch(0, (db, scope, query) => { calls.count++; return searchLexical(db, scope, query); });
     const user = `u-${randomUUID()}`;
     await service.ingestRound(user, { session_id: 's', user_message: 'oboe reeds', assistant_message: 'ok' });
     await h.catchUp();
-    await none(h.db, scopeOf(user), 'oboe');
-    await none(h.db, scopeOf(user), 'oboe');
-    expect(calls.count).toBe(2);
+    const none = counting(0);
+    await none.cached(scopeOf(user), 'oboe');
+    await none.cached(scopeOf(user), 'oboe');
+    expect(none.calls.count).toBe(2);
     const empty = counting();
     expect(await scopeStamp(h.db, scopeOf('nobody'))).toBeNull();
-    await empty.cached(h.db, scopeOf('nobody'), 'oboe');
-    await empty.cached(h.db, scopeOf('nobody'), 'oboe');
+    await empty.cached(scopeOf('nobody'), 'oboe');
+    await empty.cached(scopeOf('nobody'), 'oboe');
     expect(empty.calls.count).toBe(2);
+  });
+
+  it('keeps the nearest records until a vector of the scope changes', async () => {
+    const user = `u-${randomUUID()}`;
+    const [first, second] = [
+      (await service.ingestRound(user, { session_id: 's', user_message: 'bassoon one', assistant_message: 'ok' })).roundId,
+      (await service.ingestRound(user, { session_id: 's', user_message: 'bassoon two', assistant_message: 'ok' })).roundId,
+    ];
+    await h.catchUp();
+    const embed = (record: string, vector: Float32Array) =>
+      h.db.query('UPDATE memory_records SET embedding = $1::vector WHERE user_id = $2 AND record_id = $3', [toVectorLiteral(vector), user, record]);
+    await embed(first, axis(0));
+    const { calls, nearest } = counting();
+    const found = await nearest(scopeOf(user), 'bassoon', axis(1));
+    expect(found.map((hit) => hit.record_id)).toEqual([first]);
+    expect(await nearest(scopeOf(user), 'bassoon', axis(1))).toEqual(found);
+    expect(calls.vector).toBe(1);
+    // The filler embeds the second record: the stamp moves, and the nearest are searched again.
+    const before = await scopeStamp(h.db, scopeOf(user));
+    await embed(second, axis(1));
+    expect(await scopeStamp(h.db, scopeOf(user))).not.toBe(before);
+    const again = await nearest(scopeOf(user), 'bassoon', axis(1));
+    expect(calls.vector).toBe(2);
+    expect(again.map((hit) => hit.record_id)).toEqual([second, first]);
+    expect(again).toEqual(await searchVector(h.db, scopeOf(user), axis(1), 5));
+    // A lease on a record being embedded changes no vector, and moves nothing.
+    const stamp = await scopeStamp(h.db, scopeOf(user));
+    await h.db.query("UPDATE memory_records SET embedding_claimed_until = now() WHERE user_id = $1", [user]);
+    expect(await scopeStamp(h.db, scopeOf(user))).toBe(stamp);
   });
 });
