@@ -21,10 +21,11 @@ describe.each(backends)('retrieval answers kept per scope state on %s', (_name, 
 
   /** A handle on the test database that counts how often each half's statement ran, and a cache over it. */
   const counting = (entries = 100) => {
-    const calls = { count: 0, vector: 0 };
+    const calls = { count: 0, vector: 0, stamp: 0 };
     const note = (text: string) => {
       if (text.includes('WITH terms AS')) calls.count++;
-      if (text.includes('ORDER BY embedding <=>')) calls.vector++;
+      else if (text.includes('ORDER BY embedding <=>')) calls.vector++;
+      else if (text.includes('change_stamp')) calls.stamp++;
     };
     const watched = <Q extends Queryable>(q: Q): Q => ({
       ...q,
@@ -35,9 +36,13 @@ describe.each(backends)('retrieval answers kept per scope state on %s', (_name, 
     });
     const db: Db = { ...watched(h.db), transaction: (fn) => h.db.transaction((tx) => fn(watched(tx))) };
     const kept = keepRetrieval(entries);
-    const cached = (scope: RetrievalScope, query: string | null) => kept.forBuild(db, scope, query, false).lexical();
-    const nearest = (scope: RetrievalScope, query: string, vector: ArrayLike<number>) => kept.forBuild(db, scope, query, true).vector(vector, 5);
-    return { calls, cached, nearest };
+    const cached = (scope: RetrievalScope, query: string | null) => kept.forBuild(db, scope, query).lexical();
+    const nearest = (scope: RetrievalScope, query: string, vector: ArrayLike<number>) => kept.forBuild(db, scope, query).vector(vector, 5);
+    const both = async (scope: RetrievalScope, query: string, vector: ArrayLike<number>) => {
+      const halves = kept.forBuild(db, scope, query);
+      return Promise.all([halves.lexical(), halves.vector(vector, 5)]);
+    };
+    return { calls, cached, nearest, both };
   };
 
   it('answers a query asked again over an unchanged scope without the statement, and asks it again after any change', async () => {
@@ -137,6 +142,18 @@ describe.each(backends)('retrieval answers kept per scope state on %s', (_name, 
     } finally {
       await h.db.query(`UPDATE projection_generations SET version = $1 WHERE name = 'memory_records' AND status = 'active'`, [memoryRecordsProjection.version]);
     }
+  });
+
+  it('reads the stamp only for a query asked again, once for both halves', async () => {
+    const user = `u-${randomUUID()}`;
+    const { roundId } = await service.ingestRound(user, { session_id: 's', user_message: 'tuba valves', assistant_message: 'ok' });
+    await h.catchUp();
+    await h.db.query('UPDATE memory_records SET embedding = $1::vector WHERE user_id = $2 AND record_id = $3', [toVectorLiteral(axis(2)), user, roundId]);
+    const { calls, both } = counting();
+    const [lexical, vector] = await both(scopeOf(user), 'tuba', axis(2));
+    expect([calls.count, calls.vector, calls.stamp]).toEqual([1, 1, 0]);
+    expect(await both(scopeOf(user), 'tuba', axis(2))).toEqual([lexical, vector]);
+    expect([calls.count, calls.vector, calls.stamp]).toEqual([1, 1, 1]);
   });
 
   it('keeps nothing when told to keep no entries, and nothing for a scope without records', async () => {

@@ -65,7 +65,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
   const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
-  const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, query, query !== null && embedder !== undefined);
+  const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, query);
   const [lexical, queryEmbedding, vector, smallTalk] = await Promise.all([
     timeStage(onStage, 'lexical', () => halves.lexical()),
     embedding,

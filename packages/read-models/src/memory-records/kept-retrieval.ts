@@ -1,18 +1,18 @@
 import type { Db } from '@memctx/db';
 import { LRUCache } from 'lru-cache';
-import { scopeStamp, searchLexical, type LexicalHits } from './lexical.js';
+import { searchLexical, type LexicalHits } from './lexical.js';
 import type { RetrievalScope } from './scope.js';
-import { searchVector, type VectorHit } from './vector.js';
+import { scopeStamp } from './stamp.js';
+import { searchVector, searchVectorStamped, type VectorHit } from './vector.js';
 
 /*
  * The two halves of retrieval depend only on the query and on the scope's visible records and their vectors, whose
- * state the scope's stamp names (scopeStamp). A query asked again over a scope with the same stamp (an agent asking
- * for a SIP at every step of a task, a retry) gets the halves' answers kept from last time. Only record ids, scores
- * and counts are kept: the records are read afresh (readFused tests the scope again), so a deleted or purged record is
+ * state the scope's stamp names (stamp.ts). A query asked again over a scope with the same stamp (an agent asking for
+ * a SIP at every step of a task, a retry) gets the halves' answers kept from last time. Only record ids, scores and
+ * counts are kept: the records are read afresh (readFused tests the scope again), so a deleted or purged record is
  * never shown from here, and a scope that changed is searched again.
- * The stamp is read once per build, while the query is embedded, and only when something is kept for the query or the
- * vector half will run. The lexical statement returns the stamp its own snapshot read; the vector half is searched
- * after the stamp was read, so what it finds can be newer than the stamp it is kept under, never older.
+ * Each half's statement returns the stamp its own snapshot saw, and its answer is kept under that, so a query asked for
+ * the first time costs nothing more; asked again, the scope's stamp is read once for both halves, beside the embedding.
  */
 
 /** The halves of one build's retrieval, each answered from what is kept when the scope is unchanged. */
@@ -22,8 +22,7 @@ export interface BuildRetrieval {
 }
 
 export interface KeptRetrieval {
-  /** `embedded`: the vector half will be asked for (the query is being embedded). */
-  forBuild(db: Db, scope: RetrievalScope, queryText: string | null, embedded: boolean): BuildRetrieval;
+  forBuild(db: Db, scope: RetrievalScope, queryText: string | null): BuildRetrieval;
 }
 
 /** Searches every time: what a build does without a cache. */
@@ -38,30 +37,29 @@ export const searchEveryTime: KeptRetrieval = {
 export function keepRetrieval(entries: number): KeptRetrieval {
   if (entries <= 0) return searchEveryTime;
   const lexicalKept = new LRUCache<string, LexicalHits>({ max: entries });
-  const vectorKept = new LRUCache<string, { stamp: string; hits: VectorHit[] }>({ max: entries });
+  const vectorKept = new LRUCache<string, { stamp: string; depth: number; hits: VectorHit[] }>({ max: entries });
   return {
-    forBuild(db, scope, queryText, embedded) {
+    forBuild(db, scope, queryText) {
       const key = JSON.stringify([scope.userId, scope.projectId, scope.includeGlobal, queryText]);
       const keptLexical = lexicalKept.get(key);
-      // Read now, beside the embedding; failures are the halves' to report, when they need it.
-      const stamp = keptLexical || embedded ? scopeStamp(db, scope) : undefined;
-      stamp?.catch(() => undefined);
+      const keptVector = vectorKept.get(key);
+      // Read once, now, and only when something may be given again; a failure is the halves' to report.
+      const current = keptLexical || keptVector ? scopeStamp(db, scope) : undefined;
+      current?.catch(() => undefined);
+      const unchanged = async (stamp: string | null | undefined) => stamp != null && current !== undefined && stamp === (await current);
       return {
         async lexical() {
-          if (keptLexical && stamp && keptLexical.stamp !== null && keptLexical.stamp === (await stamp)) return keptLexical;
+          if (keptLexical && (await unchanged(keptLexical.stamp))) return keptLexical;
           const hits = await searchLexical(db, scope, queryText);
           if (hits.stamp !== null) lexicalKept.set(key, hits);
           else lexicalKept.delete(key);
           return hits;
         },
         async vector(queryEmbedding, depth) {
-          const vectorKey = `${key}\u0000${depth}`;
-          const now = stamp ? await stamp : await scopeStamp(db, scope);
-          const kept = vectorKept.get(vectorKey);
-          if (kept && now !== null && kept.stamp === now) return kept.hits;
-          const hits = await searchVector(db, scope, queryEmbedding, depth);
-          if (now !== null) vectorKept.set(vectorKey, { stamp: now, hits });
-          else vectorKept.delete(vectorKey);
+          if (keptVector && keptVector.depth === depth && (await unchanged(keptVector.stamp))) return keptVector.hits;
+          const { hits, stamp } = await searchVectorStamped(db, scope, queryEmbedding, depth);
+          if (stamp !== null) vectorKept.set(key, { stamp, depth, hits });
+          else vectorKept.delete(key);
           return hits;
         },
       };

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
-import { memoryRecordsVersion } from './active-version.js';
 import { inProject, inScope, SIP_RECORD, type RetrievalScope } from './scope.js';
+import { keepsStamps, STAMP_SQL } from './stamp.js';
 
 /** A word of the query as full-text search reads it (an English stem), with how rare it is in the scope. */
 export interface QueryTerm {
@@ -25,7 +25,7 @@ export interface LexicalHits {
   readonly matches: readonly { readonly record_id: string; readonly score: number }[];
   /** The newest records in scope, newest first. */
   readonly recent: readonly string[];
-  /** The scope's state the answer was read at (scopeStamp), when the generation keeps one. */
+  /** The scope's stamp (stamp.ts) the answer was read at, when the generation keeps one. */
   readonly stamp: string | null;
 }
 
@@ -46,11 +46,6 @@ export const DF_SAMPLE = 2_000;
 /** Candidates each ranking gives (lexical matches, recent records, nearest vectors) when the caller names no depth. */
 export const CANDIDATE_DEPTH = 100;
 const MAX_QUERY_TERMS = 32;
-// The first version of memory_records whose totals carry `change_stamp`.
-const STAMPED_SINCE = 8;
-
-/** The scope's rows of memory_token_totals: the caller ($1), the project in $2, with the totals outside any project when $3. */
-const IN_TOTALS = `user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))`;
 
 /*
  * The full-text index is keyed by (user, lexeme) (memory_lexeme_keys in
@@ -79,9 +74,8 @@ const lexicalSql = (stamped: boolean) => `
   query AS (SELECT array_agg(lexeme) AS lexemes, array_to_string(array_agg(quote_literal(lexeme)), ' | ')::tsquery AS anyword FROM terms),
   stats AS (
     SELECT greatest(coalesce(sum(records), 0), 1)::float8 AS n, coalesce(sum(tokens), 0) AS tokens,
-      greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl,
-      ${stamped ? 'sum(change_stamp)' : 'NULL::numeric'} AS stamp
-    FROM memory_token_totals WHERE ${IN_TOTALS}
+      greatest(coalesce(sum(lexemes)::float8 / nullif(sum(records), 0), 1), 1) AS avgdl
+    FROM memory_token_totals WHERE user_id = $1 AND ($2::text IS NULL OR project_key = $2 OR ($3::boolean AND project_key = ''))
   ),
   sample AS (
     -- Picking the stems out costs a copy of the tsvector; a row that holds none of them (the cheap @@ says so) skips it.
@@ -153,7 +147,7 @@ const lexicalSql = (stamped: boolean) => `
     (SELECT n FROM stats) AS scope_records, (SELECT tokens FROM stats) AS scope_tokens,
     (SELECT jsonb_agg(jsonb_build_object('record_id', record_id, 'score', score) ORDER BY score DESC, record_id) FROM matches) AS matches,
     (SELECT array_agg(record_id ORDER BY ord) FROM sample WHERE ord <= $5) AS recent,
-    (SELECT stamp::text FROM stats) AS stamp`;
+    ${stamped ? `(${STAMP_SQL})` : 'NULL::text'} AS stamp`;
 const SQL = { stamped: lexicalSql(true), unstamped: lexicalSql(false) };
 
 export interface LexicalOptions {
@@ -184,7 +178,7 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
   // Without words to count, only the recent list is needed.
   const sample = queryText ? Math.max(options.dfSample ?? DF_SAMPLE, depth) : depth;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, depth, options.matchBudget ?? MATCH_BUDGET, sample];
-  const sql = (await memoryRecordsVersion(db)) >= STAMPED_SINCE ? SQL.stamped : SQL.unstamped;
+  const sql = (await keepsStamps(db)) ? SQL.stamped : SQL.unstamped;
   const { rows: [row] } = await db.query<Row>(sql, params, { prepare: true });
   return {
     terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),
@@ -196,16 +190,3 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
   };
 }
 
-/**
- * The state of a scope's visible records: equal stamps, the same records (each change moves the stamp forward). Null
- * when the scope has no records yet or the generation keeps no stamps.
- */
-export async function scopeStamp(db: Db, scope: RetrievalScope): Promise<string | null> {
-  if ((await memoryRecordsVersion(db)) < STAMPED_SINCE) return null;
-  const { rows: [row] } = await db.query<{ stamp: string | null }>(
-    `SELECT sum(change_stamp)::text AS stamp FROM memory_token_totals WHERE ${IN_TOTALS}`,
-    [scope.userId, scope.projectId, scope.includeGlobal],
-    { prepare: true },
-  );
-  return row?.stamp ?? null;
-}

@@ -7,9 +7,10 @@ import { inScope, type RetrievalScope } from './scope.js';
 import { compareIds, searchVector, type VectorHit } from './vector.js';
 
 export type { RetrievalScope } from './scope.js';
-export { MATCH_BUDGET, scopeStamp, searchLexical, type LexicalHits, type LexicalOptions, type QueryTerm } from './lexical.js';
+export { MATCH_BUDGET, searchLexical, type LexicalHits, type LexicalOptions, type QueryTerm } from './lexical.js';
+export { scopeStamp } from './stamp.js';
 export { keepRetrieval, searchEveryTime, type BuildRetrieval, type KeptRetrieval } from './kept-retrieval.js';
-export { searchVector, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type VectorHit } from './vector.js';
+export { searchVector, searchVectorStamped, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type StampedVectorHits, type VectorHit } from './vector.js';
 
 export interface Candidate {
   record_id: string;

@@ -3,6 +3,7 @@ import type { Db } from '@memctx/db';
 import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
 import { inScope, type RetrievalScope } from './scope.js';
+import { STAMP_SQL, STAMPED_SINCE } from './stamp.js';
 
 /*
  * The HNSW indexes are split by a hash of the user into VECTOR_BUCKETS partial
@@ -48,20 +49,29 @@ export interface VectorHit {
  * the caller's bucket, filtered to the caller inside the index (iterative scan),
  * so the list stays full even when the caller's rows are a small share of it.
  */
-const sqlFor = (bucket: number | null) => {
+const sqlFor = (bucket: number | null, stamped = false) => {
   const inBucket = bucket === null ? '' : `AND m.user_bucket = ${bucket}`;
-  return `
+  const sides = `
   (SELECT record_id, 'user' AS side, 1 - (embedding <=> $4::vector) AS similarity FROM memory_records m
    WHERE ${inScope('m')} ${inBucket} AND embedding IS NOT NULL ORDER BY embedding <=> $4::vector LIMIT $5)
   UNION ALL
   (SELECT record_id, 'reply', 1 - (reply_embedding <=> $4::vector) FROM memory_records m
    WHERE ${inScope('m')} ${inBucket} AND reply_embedding IS NOT NULL ORDER BY reply_embedding <=> $4::vector LIMIT $5)`;
+  // The scope's stamp in the same statement, so it is the one the search's snapshot saw.
+  return stamped ? `SELECT n.*, (${STAMP_SQL}) AS stamp FROM (${sides}) n` : sides;
 };
+const SQL_STAMPED = Array.from({ length: VECTOR_BUCKETS }, (_, bucket) => sqlFor(bucket, true));
 const SQL_BY_BUCKET = Array.from({ length: VECTOR_BUCKETS }, (_, bucket) => sqlFor(bucket));
 const SQL_UNBUCKETED = sqlFor(null);
 
 // A generation built before version 6 has neither user_bucket nor the bucket indexes, only one HNSW index per side.
 const BUCKETED_SINCE = 6;
+
+/** The nearest records and the scope's stamp the search saw (null when none was found or the generation keeps none). */
+export interface StampedVectorHits {
+  hits: VectorHit[];
+  stamp: string | null;
+}
 
 /**
  * The vector half of retrieval, nearest first: it needs nothing of the full-text
@@ -69,11 +79,18 @@ const BUCKETED_SINCE = 6;
  * still be searched on another connection.
  */
 export async function searchVector(db: Db, scope: RetrievalScope, queryEmbedding: ArrayLike<number>, depth: number): Promise<VectorHit[]> {
+  return (await searchVectorStamped(db, scope, queryEmbedding, depth)).hits;
+}
+
+/** `searchVector` with the scope's stamp its snapshot saw. */
+export async function searchVectorStamped(db: Db, scope: RetrievalScope, queryEmbedding: ArrayLike<number>, depth: number): Promise<StampedVectorHits> {
   const params = [scope.userId, scope.projectId, scope.includeGlobal, toVectorLiteral(queryEmbedding), depth];
-  const sql = (await memoryRecordsVersion(db)) >= BUCKETED_SINCE ? SQL_BY_BUCKET[userBucket(scope.userId)]! : SQL_UNBUCKETED;
+  const version = await memoryRecordsVersion(db);
+  const bucket = userBucket(scope.userId);
+  const sql = version >= STAMPED_SINCE ? SQL_STAMPED[bucket]! : version >= BUCKETED_SINCE ? SQL_BY_BUCKET[bucket]! : SQL_UNBUCKETED;
   const rows = await db.transaction(async (tx) => {
     await tx.exec("SET LOCAL hnsw.iterative_scan = 'relaxed_order'; SET LOCAL hnsw.ef_search = 100");
-    return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string }>(sql, params, { prepare: true })).rows;
+    return (await tx.query<{ record_id: string; side: 'user' | 'reply'; similarity: number | string; stamp?: string | null }>(sql, params, { prepare: true })).rows;
   });
   const byRecord = new Map<string, VectorHit>();
   for (const row of rows) {
@@ -84,7 +101,8 @@ export async function searchVector(db: Db, scope: RetrievalScope, queryEmbedding
     else hit.reply_similarity = similarity;
     byRecord.set(row.record_id, hit);
   }
-  return [...byRecord.values()].sort((a, b) => b.similarity - a.similarity || compareIds(a.record_id, b.record_id));
+  const hits = [...byRecord.values()].sort((a, b) => b.similarity - a.similarity || compareIds(a.record_id, b.record_id));
+  return { hits, stamp: rows[0]?.stamp ?? null };
 }
 
 /** Record ids in a fixed order, to break ties the same way on every run. */
