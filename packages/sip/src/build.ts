@@ -47,7 +47,7 @@ export interface SipBuildDeps {
 export interface RankedRetrieval {
   query: string | null;
   lexical: LexicalHits;
-  vector: VectorHit[];
+  vector: readonly VectorHit[];
   retrieval: Retrieval;
   terms: WeightedTerm[];
   ranked: Scored<Candidate>[];

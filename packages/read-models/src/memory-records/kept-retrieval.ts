@@ -18,7 +18,8 @@ import { searchVector, searchVectorStamped, type VectorHit } from './vector.js';
 /** The halves of one build's retrieval, each answered from what is kept when the scope is unchanged. */
 export interface BuildRetrieval {
   lexical(): Promise<LexicalHits>;
-  vector(queryEmbedding: ArrayLike<number>, depth: number): Promise<VectorHit[]>;
+  /** Read-only: a kept answer is handed to every build that asks the same again. */
+  vector(queryEmbedding: ArrayLike<number>, depth: number): Promise<readonly VectorHit[]>;
 }
 
 export interface KeptRetrieval {
@@ -37,7 +38,7 @@ export const searchEveryTime: KeptRetrieval = {
 export function keepRetrieval(entries: number): KeptRetrieval {
   if (entries <= 0) return searchEveryTime;
   const lexicalKept = new LRUCache<string, LexicalHits>({ max: entries });
-  const vectorKept = new LRUCache<string, { stamp: string; depth: number; hits: VectorHit[] }>({ max: entries });
+  const vectorKept = new LRUCache<string, { stamp: string; depth: number; hits: readonly VectorHit[] }>({ max: entries });
   return {
     forBuild(db, scope, queryText) {
       const key = JSON.stringify([scope.userId, scope.projectId, scope.includeGlobal, queryText]);
