@@ -163,26 +163,26 @@ try {
   for (let i = 0; i < 20; i++) await build(`warm up ${questions[i]}`);
   const warm = await metrics();
   // CPU of the API (its model thread included) and of the PostgreSQL backends serving it, per build: what sizes a deployment.
-  const { result: fresh, cpu } = await measureCpu(db, { api: api.child.pid }, async () => {
-    const times: number[] = [];
-    for (let i = 0; i < requests; i++) times.push(await build(questions[(i + 20) % questions.length]!));
-    return times;
-  });
+  const measuredBuilds = (count: number) =>
+    measureCpu(db, { api: api.child.pid }, async () => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) times.push(await build(questions[(i + 20) % questions.length]!));
+      return times;
+    });
+  const { result: fresh, cpu } = await measuredBuilds(requests);
   const freshStages = stageFigures(await metrics(), warm);
+  // The same questions again, in the same order: each is asked for the second time.
   const again = Math.min(200, requests);
-  const { result: repeated, cpu: cpuAgain } = await measureCpu(db, { api: api.child.pid }, async () => {
-    const times: number[] = [];
-    for (let i = 0; i < again; i++) times.push(await build(questions[(i + 20) % questions.length]!));
-    return times;
-  });
+  const { result: repeated, cpu: cpuAgain } = await measuredBuilds(again);
   const a = summarize(fresh);
   const b = summarize(repeated);
   console.log(`\nSIP build latency over HTTP, ${fmt(total, 0)} records (${fmt(mine, 0)} of them the user's); seeded in ${fmt(seedSeconds)} s, HNSW index in ${fmt(indexSeconds)} s`);
   console.log(`  new queries (embedding included)   p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  p99 ${fmt(a.p99)} ms  (${requests} sequential builds)`);
-  const perBuild = (seconds = 0) => fmt((seconds * 1000) / requests, 2);
+  const per = (builds: number) => (seconds = 0) => fmt((seconds * 1000) / builds, 2);
+  const perBuild = per(requests);
   console.log(`  CPU per new-query build: API ${perBuild(cpu.api)} ms + its PostgreSQL ${perBuild(cpu['api pg'])} ms (bench's own look-ups: ${perBuild(cpu['other pg'])} ms)`);
   console.log(`  repeated queries (asked before; MEMCTX_SIP_RETRIEVAL_CACHE ${process.env.MEMCTX_SIP_RETRIEVAL_CACHE ?? 'default'})  p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms`);
-  const perAgain = (seconds = 0) => fmt((seconds * 1000) / again, 2);
+  const perAgain = per(again);
   console.log(`  CPU per repeated build: API ${perAgain(cpuAgain.api)} ms + its PostgreSQL ${perAgain(cpuAgain['api pg'])} ms`);
   printStages('new queries, time per stage inside the API', freshStages);
 } finally {
