@@ -12,7 +12,7 @@ export interface QueryTerm {
 }
 
 /**
- * What the words of a query find, before any vector is at hand. Read-only: a kept answer (lexical-cache.ts) is handed
+ * What the words of a query find, before any vector is at hand. Read-only: a kept answer (kept-retrieval.ts) is handed
  * to every build that asks the same again.
  */
 export interface LexicalHits {
