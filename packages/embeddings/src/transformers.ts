@@ -20,6 +20,11 @@ export interface TransformersEmbedderOptions {
   maxTokens?: number;
   /** onnxruntime's intra-op threads for one forward pass (0 or absent: its default, one per core). */
   threads?: number;
+  /**
+   * Let onnxruntime's pool threads spin-wait between passes, its own default. Off unless asked: a spinning thread
+   * holds a core the API, the projector and PostgreSQL beside it need (the old defaults' benchmark option turns it on).
+   */
+  spinning?: boolean;
 }
 
 
@@ -39,8 +44,11 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   env.localModelPath = `${modelsDir}/`;
   env.allowLocalModels = true;
   env.allowRemoteModels = options.allowRemote ?? false;
-  const threads = options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {};
-  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: threads });
+  const sessionOptions = {
+    ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
+    ...(options.spinning ? {} : { extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } } }),
+  };
+  const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: sessionOptions });
   const profile = profileOf(modelId);
   const batchSize = options.batchSize ?? 32;
   const maxTokens = Math.min(options.maxTokens ?? profile.trainedTokens, 512);

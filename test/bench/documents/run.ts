@@ -4,12 +4,15 @@
  * the compiled service (API, projector and worker in one process, BullMQ on Redis).
  *   pnpm build && pnpm bench:documents
  * MEMCTX_BENCH_DOCUMENT_FORMAT=html serves the same text as HTML pages.
- * Prints documents/s, chunks/s and where the worker's time went, read from the
- * service's own memctx_document_step_seconds metric.
+ * Prints documents/s, chunks/s, the CPU per chunk of the service (every role and the model's threads) and of the
+ * PostgreSQL backends serving it, and where the worker's time went, read from the service's own
+ * memctx_document_step_seconds metric.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createPostgresDb } from '@memctx/db';
+import { measureCpu } from '../lib/cpu.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
 import { fmt } from '../lib/stats.js';
@@ -29,6 +32,7 @@ mkdirSync(join(root, 'docs'));
 benchDocuments(DOCUMENTS, FORMAT).forEach((document, d) => writeFileSync(join(root, 'docs', `doc-${String(d).padStart(3, '0')}.${FORMAT}`), document));
 
 const database = await createBenchDatabase(serverUrl);
+const db = createPostgresDb({ connectionString: database.url, maxConnections: 1 });
 const api = await startService({
   MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, PORT, MEMCTX_FS_CONNECTOR_ROOT: root,
   MEMCTX_MODELS_DIR: resolve(import.meta.dirname, '../../../models'), MEMCTX_DAILY_INGEST_QUOTA: '1000000',
@@ -50,7 +54,7 @@ try {
   let chunks = 0;
   const failures: string[] = [];
   const began = performance.now();
-  await Promise.all(
+  const { cpu } = await measureCpu(db, { service: api.child.pid }, () => Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < DOCUMENTS) {
         const d = next++;
@@ -59,7 +63,7 @@ try {
         else failures.push(`${d}: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
     }),
-  );
+  ));
   const seconds = (performance.now() - began) / 1000;
   const metrics = await (await fetch(`${api.url}/metrics`)).text();
   const steps = Object.fromEntries(
@@ -68,11 +72,14 @@ try {
   const stepTotal = Object.values(steps).reduce((a, b) => a + b, 0);
   console.log(`\nDocument ingestion: ${DOCUMENTS} ${FORMAT === 'html' ? 'HTML' : 'Markdown'} documents (~5 pages each), ${CLIENTS} clients, through the API`);
   console.log(`  ${fmt(DOCUMENTS / seconds, 2)} documents/s, ${fmt(chunks / seconds)} chunks/s (${chunks} chunks in ${fmt(seconds)} s), ${failures.length} failed`);
+  const perChunk = Object.entries(cpu).map(([who, s]) => `${who} ${fmt((1000 * s) / Math.max(1, chunks), 1)}`);
+  console.log(`  CPU ms per chunk: ${perChunk.join(', ')}`);
   console.log(`  worker time by step: ${Object.entries(steps).map(([step, s]) => `${step} ${fmt((100 * s) / stepTotal)} %`).join(', ')}`);
   if (steps.parse !== undefined) console.log(`  parse: ${fmt((1000 * steps.parse) / DOCUMENTS)} ms per document`);
   for (const failure of failures.slice(0, 5)) console.log(`  failed: ${failure}`);
   if (failures.length) process.exitCode = 1;
 } finally {
   await api.stop();
+  await db.close();
   await database.drop();
 }

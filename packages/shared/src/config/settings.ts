@@ -77,7 +77,7 @@ export const SETTINGS = {
    */
   embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).optional()),
   /** onnxruntime's threads for one forward pass of the local model (0: its default, one per core, whose threads spin-wait on a shared machine). */
-  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(1)),
+  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(2)),
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
   embeddings: setting('MEMCTX_EMBEDDINGS', onOff().default(true)),
   allowRemoteModels: setting('MEMCTX_ALLOW_REMOTE_MODELS', onOff().default(false)),
