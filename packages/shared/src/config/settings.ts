@@ -76,7 +76,7 @@ export const SETTINGS = {
    * length the model was trained on (MiniLM 256, bge 512).
    */
   embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).optional()),
-  /** onnxruntime's threads for one forward pass of the local model (0: its default, one per core, whose threads spin-wait on a shared machine). */
+  /** onnxruntime's threads for one forward pass of the local model (0: one per core); they sleep between passes rather than spin. */
   embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(2)),
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
   embeddings: setting('MEMCTX_EMBEDDINGS', onOff().default(true)),
