@@ -189,4 +189,3 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
     stamp: row?.stamp ?? null,
   };
 }
-
