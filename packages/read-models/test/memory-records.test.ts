@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { provenanceCounts, retrieveCandidates, turnsOf } from '@memctx/read-models';
+import { EMBEDDING_DIMENSIONS, provenanceCounts, retrieveCandidates, toVectorLiteral, turnsOf } from '@memctx/read-models';
 import { backends, withWriteSide } from './harness.js';
 
 describe.each(backends)('memory records written and read on %s', (_name, open) => {
@@ -22,5 +22,22 @@ describe.each(backends)('memory records written and read on %s', (_name, open) =
     await h.catchUp();
     const [record] = await retrieveCandidates(h.db, { userId: 'gus', projectId: null, includeGlobal: false }, { queryText: null, queryEmbedding: null });
     expect(turnsOf(record!)).toEqual([{ role: 'user', text: user_message }, { role: 'assistant', text: 'Quoted.\nUser: still me' }]);
+  });
+
+  it("reads each candidate's similarity to the query, the closer side's, whether or not the vector search found it", async () => {
+    const { h, service } = side;
+    const scope = { userId: 'hal', projectId: null, includeGlobal: false };
+    await service.ingestRound('hal', { session_id: 'h-1', user_message: 'the heron came back to the pond', assistant_message: 'Lovely.' });
+    await service.ingestRound('hal', { session_id: 'h-1', user_message: 'the heron again today', assistant_message: 'Twice now.' });
+    await h.catchUp();
+    const vector = (x: number, y: number) => toVectorLiteral(Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === 0 ? x : d === 1 ? y : 0)));
+    await h.db.query("UPDATE memory_records SET embedding = $1::vector, reply_embedding = $2::vector WHERE user_id = 'hal' AND content LIKE '%pond%'", [vector(1, 0), vector(0, 1)]);
+    const query = Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === 0 ? 0.6 : d === 1 ? 0.8 : 0));
+    const read = async (queryEmbedding: Float32Array | null) =>
+      new Map((await retrieveCandidates(h.db, scope, { queryText: 'heron', queryEmbedding, vectorDepth: 0 })).map((c) => [c.user_text, c.query_similarity]));
+    const withQuery = await read(query);
+    expect(withQuery.get('the heron came back to the pond')).toBeCloseTo(0.8, 5);
+    expect(withQuery.get('the heron again today')).toBeNull();
+    expect((await read(null)).get('the heron came back to the pond')).toBeNull();
   });
 });

@@ -73,7 +73,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);
-  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk }));
+  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk, query: queryEmbedding }));
   const terms = weighTerms(retrieval.terms);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: Candidate) => assess(candidate, terms, speakers);

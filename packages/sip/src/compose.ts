@@ -214,12 +214,13 @@ function isFar({ candidate, evidence: { similarity } }: Scored<Candidate>, close
 }
 
 /**
- * Closer to small talk than to the query (see CHATTER_MARGIN). A record with no vector, read without the contrast, or
- * not among the nearest to the query (its similarity unknown, not low) is not.
+ * Closer to small talk than to the query (see CHATTER_MARGIN). A record found by its words alone is judged by its
+ * similarity read with it (`query_similarity`); a record with no vector, or read without the contrast, is not.
  */
-function isChatter({ candidate, evidence: { similarity } }: Scored<Candidate>): boolean {
+function isChatter({ candidate, evidence }: Scored<Candidate>): boolean {
   const chatter = candidate.contrast_similarity;
-  return chatter != null && similarity !== null && chatter > similarity + CHATTER_MARGIN && !userNamesSomething(candidate);
+  const similarity = evidence.similarity ?? candidate.query_similarity;
+  return chatter != null && similarity != null && chatter > similarity + CHATTER_MARGIN && !userNamesSomething(candidate);
 }
 
 // When abstaining, "the closest records" must be close in some sense: stating a word of the query, or near by meaning

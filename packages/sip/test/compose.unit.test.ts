@@ -78,7 +78,10 @@ describe('composeSip: what bears on the query', () => {
     const year = { ...saying("can't believe how fast this year is going"), contrast_similarity: 0.55 };
     expect(citesTheOther(0.4, year, false, 0.3)).toBe(false);
     expect(citesTheOther(0.4, year, false, 0.6)).toBe(true);
-    // Not among the nearest records, its similarity is unknown, not low: the words it holds keep it.
+    // Found by its words alone (not among the nearest), it is judged by the similarity read with it.
+    expect(citesTheOther(null, { ...year, embedded: true, query_similarity: 0.4 }, false, 0.3)).toBe(false);
+    expect(citesTheOther(null, { ...year, embedded: true, query_similarity: 0.5 }, false, 0.3)).toBe(true);
+    // Read without the query's vector, its similarity is unknown, not low: the words it holds keep it.
     expect(citesTheOther(null, { ...year, embedded: true }, false, 0.3)).toBe(true);
   });
 

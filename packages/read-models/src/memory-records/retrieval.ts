@@ -41,6 +41,12 @@ export interface Candidate {
    * named (`readFused`'s `contrast`: the SIP's small-talk centroid), when it named one and the record is embedded.
    */
   contrast_similarity?: number | null;
+  /**
+   * Cosine similarity to the query of the closer side, read for every embedded candidate when the caller passed the
+   * query's vector (`similarity` is known only for the vector search's nearest): what a record found by its words alone
+   * is compared with small talk by.
+   */
+  query_similarity?: number | null;
   /** Whether the record matched the query's selective words in full-text search. */
   text_match: boolean;
   /** BM25 score of the record for the query's words (0 when it did not match). */
@@ -109,17 +115,18 @@ type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity'
 /** The fused best of both halves, read in full, best first. */
 export async function readFused(
   db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[],
-  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null },
+  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null; query?: ArrayLike<number> | null },
 ): Promise<Retrieval> {
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
-  const contrast = options.contrast ? toVectorLiteral(options.contrast) : null;
+  const literal = (vector: ArrayLike<number> | null | undefined) => (vector ? toVectorLiteral(vector) : null);
   const sql = `SELECT ${await candidateColumns(db)}, m.embedding IS NOT NULL AS embedded,
-    CASE WHEN $5::vector IS NULL THEN NULL ELSE 1 - (m.embedding <=> $5::vector) END AS contrast_similarity
+    CASE WHEN $5::vector IS NULL THEN NULL ELSE 1 - (m.embedding <=> $5::vector) END AS contrast_similarity,
+    CASE WHEN $6::vector IS NULL THEN NULL ELSE GREATEST(1 - (m.embedding <=> $6::vector), 1 - (m.reply_embedding <=> $6::vector)) END AS query_similarity
     FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
-  const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), contrast];
-  const { rows } = await db.query<Row & { contrast_similarity: number | string | null }>(sql, params, { prepare: true });
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), literal(options.contrast), literal(options.query)];
+  const { rows } = await db.query<Row & { contrast_similarity: number | string | null; query_similarity: number | string | null }>(sql, params, { prepare: true });
   const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
   const text = new Map(lexical.matches.map((match) => [match.record_id, match.score]));
@@ -130,6 +137,7 @@ export async function readFused(
     return [{
       ...row,
       contrast_similarity: nullableNumber(row.contrast_similarity),
+      query_similarity: nullableNumber(row.query_similarity),
       similarity: hit?.similarity ?? null,
       user_similarity: hit?.user_similarity ?? null,
       reply_similarity: hit?.reply_similarity ?? null,
@@ -156,7 +164,7 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
     options.lexical ?? searchLexical(db, scope, queryText, { depth }),
     options.vector ?? (queryEmbedding ? searchVector(db, scope, queryEmbedding, options.vectorDepth ?? depth) : []),
   ]);
-  return readFused(db, scope, lexical, vector, { hasQuery: queryText !== null || queryEmbedding !== null, limit: options.limit });
+  return readFused(db, scope, lexical, vector, { hasQuery: queryText !== null || queryEmbedding !== null, limit: options.limit, query: queryEmbedding });
 }
 
 /*
