@@ -11,7 +11,10 @@ export interface TransformersEmbedderOptions {
   /** Download from the Hugging Face hub when the files are not in `modelsDir` (off by default: no network at run time). */
   allowRemote?: boolean;
   batchSize?: number;
-  /** Queries that arrive within this many milliseconds share one forward pass. */
+  /**
+   * Queries that arrive within this many milliseconds share one forward pass. Unset, no query waits: one arriving while
+   * a pass runs shares the next.
+   */
   queryWindowMs?: number;
   /**
    * Tokens of a text the model reads (at most 512; by default the length the model was trained on); the rest is cut. Attention is quadratic in a
@@ -63,7 +66,9 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
     const data = output.data as Float32Array;
     return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
   };
-  const queries = createMicroBatcher(run, { windowMs: options.queryWindowMs, maxBatch: batchSize });
+  const queries = createMicroBatcher(run, options.queryWindowMs === undefined
+    ? { maxBatch: batchSize, gather: 'while-busy' }
+    : { windowMs: options.queryWindowMs, maxBatch: batchSize });
 
   return {
     model: modelId,
