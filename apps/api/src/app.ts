@@ -25,7 +25,7 @@ import { httpTracing } from './http/tracing.js';
 import type {} from './types/express.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight' | 'shedLatencyFactor'>>;
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight' | 'shedLatencyFactor' | 'shedQueueMs'>>;
   logger: Logger;
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps): Express {
   const metrics = createHttpMetrics(deps.metricsRegistry);
   const tracing = httpTracing();
   const admission = createAdmission({
-    maxInFlight: deps.config.maxInFlight, latencyFactor: deps.config.shedLatencyFactor, logger: deps.logger, registry: metrics.registry,
+    maxInFlight: deps.config.maxInFlight, latencyFactor: deps.config.shedLatencyFactor, maxQueueMs: deps.config.shedQueueMs, logger: deps.logger, registry: metrics.registry,
   });
   app.use(requestId());
   app.use(admission.gate);

@@ -148,4 +148,29 @@ describe('load shedding', () => {
     hold.release();
     expect(new Set((await Promise.all(requests)).map((r) => r.status))).toEqual(new Set([200]));
   });
+
+  it('given MEMCTX_SHED_QUEUE_MS, sheds a request a proxy stamped as having waited longer, and serves one stamped within it or unstamped', async () => {
+    const app = await start(holdingRoutes().routes, { MEMCTX_SHED_QUEUE_MS: '500' });
+    const stamped = (waitedMs: number) => ({ headers: { 'X-Request-Start': `t=${Date.now() - waitedMs}` } });
+
+    const late = await call(`${app.url}/api/v1/commit-queue-full`, stamped(5_000));
+    expect(late).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
+    expect(late.headers.get('retry-after')).toBe('1');
+    expect(await shedTotal(app.url, 'queue_wait')).toBe(1);
+    // Within the bound, or with no stamp, the request is worked on (this route then refuses it as a full commit queue).
+    expect(await shedTotal(app.url, 'commit_queue')).toBe(0);
+    await call(`${app.url}/api/v1/commit-queue-full`, stamped(0));
+    await call(`${app.url}/api/v1/commit-queue-full`);
+    expect(await shedTotal(app.url, 'commit_queue')).toBe(2);
+    expect(await shedTotal(app.url, 'queue_wait')).toBe(1);
+    // Health is never shed, however long it waited.
+    expect((await call(`${app.url}/api/v1/health`, stamped(5_000))).status).toBe(200);
+  });
+
+  it('without MEMCTX_SHED_QUEUE_MS, ignores the stamp', async () => {
+    const app = await start(holdingRoutes().routes);
+    await call(`${app.url}/api/v1/commit-queue-full`, { headers: { 'X-Request-Start': `t=${Date.now() - 60_000}` } });
+    expect(await shedTotal(app.url, 'queue_wait')).toBe(0);
+    expect(await shedTotal(app.url, 'commit_queue')).toBe(1);
+  });
 });

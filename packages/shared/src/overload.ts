@@ -1,5 +1,5 @@
 /** Which of the bounds a process keeps under overload was reached. */
-export type OverloadBound = 'in_flight' | 'commit_queue';
+export type OverloadBound = 'in_flight' | 'commit_queue' | 'queue_wait';
 
 /**
  * The process is at a bound it keeps to stay responsive (requests in flight, the group commit's queue) and refused

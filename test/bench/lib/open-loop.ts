@@ -93,8 +93,10 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<PhaseSummar
   const send = (i: number, due: number) => {
     sendLag.push(performance.now() - due);
     const { kind, ...request } = options.request(i);
+    // Stamped when sent, as a load balancer stamps a request it passes on (the service may shed one that waited long).
+    const headers = { ...request.headers, 'x-request-start': `t=${Date.now()}` };
     const done = pool
-      .request({ ...request, signal: AbortSignal.timeout(timeoutMs) })
+      .request({ ...request, headers, signal: AbortSignal.timeout(timeoutMs) })
       .then(async (response) => {
         await response.body.dump();
         answer(kind, due, response.statusCode, response.headers['retry-after'] !== undefined);

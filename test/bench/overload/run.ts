@@ -8,7 +8,8 @@
  *      MEMCTX_BENCH_RAMP_SECONDS (5 per step), MEMCTX_BENCH_MAX_P99_MS (250: a ramp step past it is not sustained),
  *      MEMCTX_BENCH_PHASES (sustainable,overload,unbounded: the last offers the overload again to an API without bounds),
  *      MEMCTX_BENCH_RATE (take this as the sustainable rate instead of ramping),
- *      MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on, and the service's own settings (MEMCTX_MAX_IN_FLIGHT, ...).
+ *      MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on, and the service's own settings (MEMCTX_MAX_IN_FLIGHT,
+ *      MEMCTX_SHED_QUEUE_MS: every request carries the X-Request-Start a load balancer would stamp on it, ...).
  */
 import { loadavg } from 'node:os';
 import { countRounds } from '../ingest/checks.js';

@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { MCP_PATH } from '../mcp/routes.js';
 import { createAdaptiveLimit } from './adaptive-limit.js';
+import { queueWaitMs } from './request-start.js';
 
 /** Seconds a shed client waits before retrying: the requests in flight are done well within it. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
@@ -30,6 +31,8 @@ export interface AdmissionOptions {
   maxInFlight?: number;
   /** The bound shrinks below `maxInFlight` while requests take more than this many times their usual latency; 0 or absent: it does not. */
   latencyFactor?: number;
+  /** A request stamped by a proxy (`X-Request-Start`) as having waited longer than this is shed; 0 or absent: none is. */
+  maxQueueMs?: number;
   logger: Logger;
   registry: Registry;
 }
@@ -51,11 +54,12 @@ export interface Admission {
  */
 export function createAdmission(options: AdmissionOptions): Admission {
   const max = options.maxInFlight ?? 0;
+  const maxQueueMs = options.maxQueueMs ?? 0;
   const limit = createAdaptiveLimit({ max, tolerance: options.latencyFactor ?? 0 });
   let inFlight = 0;
   const shedCount = new Counter({
     name: 'memctx_http_shed_total',
-    help: 'Requests answered 503 because the process was at a bound (in_flight: requests at once; commit_queue: appends waiting for the group commit).',
+    help: 'Requests answered 503 because the process was at a bound (in_flight: requests at once; commit_queue: appends waiting for the group commit; queue_wait: the request waited in front of the process longer than MEMCTX_SHED_QUEUE_MS).',
     labelNames: ['bound'],
     registers: [options.registry],
   });
@@ -76,7 +80,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
   });
 
-  const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0 };
+  const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0, queue_wait: 0 };
   let summaryDue = 0;
   function shed(res: Response, bound: OverloadBound): void {
     shedCount.inc({ bound });
@@ -85,8 +89,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     if (now >= summaryDue) {
       summaryDue = now + SUMMARY_INTERVAL_MS;
       options.logger.warn({ shed: { ...unlogged }, in_flight_limit: limit.current() }, 'overloaded: requests answered 503');
-      unlogged.in_flight = 0;
-      unlogged.commit_queue = 0;
+      for (const bound of Object.keys(unlogged) as OverloadBound[]) unlogged[bound] = 0;
     }
     // Written as it is, without Express's send (an ETag hashed per answer): under overload the CPU a shed answer
     // takes is taken from the accepted requests.
@@ -95,7 +98,15 @@ export function createAdmission(options: AdmissionOptions): Admission {
 
   return {
     gate(req, res, next) {
-      if (max === 0 || UNBOUNDED_PATHS.has(req.path)) {
+      if (UNBOUNDED_PATHS.has(req.path)) {
+        next();
+        return;
+      }
+      if (maxQueueMs > 0 && (queueWaitMs(req.headers['x-request-start'], Date.now()) ?? 0) > maxQueueMs) {
+        shed(res, 'queue_wait');
+        return;
+      }
+      if (max === 0) {
         next();
         return;
       }

@@ -982,7 +982,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1076,7 +1076,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1149,7 +1149,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1366,7 +1366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1495,7 +1495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1574,7 +1574,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1654,7 +1654,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1743,7 +1743,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1811,7 +1811,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1997,7 +1997,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2141,7 +2141,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2239,7 +2239,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2321,7 +2321,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2422,7 +2422,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2535,7 +2535,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2624,7 +2624,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2719,7 +2719,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2808,7 +2808,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2901,7 +2901,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2992,7 +2992,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3062,7 +3062,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3163,7 +3163,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, or too many writes waiting for the group commit): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

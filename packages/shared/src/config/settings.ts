@@ -62,6 +62,12 @@ export const SETTINGS = {
    * shedding itself fills the CPU, the latency it causes drives the bound down to its floor (docs/decisions.md).
    */
   shedLatencyFactor: setting('MEMCTX_SHED_LATENCY_FACTOR', wholeNumber(0, 100).default(0)),
+  /**
+   * A request that waited longer than this in front of the process (by the `X-Request-Start` stamp a load balancer
+   * or proxy puts on it) is answered 503 + Retry-After without being worked on: its client has waited the most already,
+   * and the requests behind it keep their latency. 0, or no stamp on a request: no such bound.
+   */
+  shedQueueMs: setting('MEMCTX_SHED_QUEUE_MS', wholeNumber(0, 600_000).default(0)),
   /** Appends waiting for the group commit; one more is refused with 503 + Retry-After (0: no bound). */
   commitQueueMax: setting('MEMCTX_COMMIT_QUEUE_MAX', wholeNumber(0, 1_000_000).default(1_024)),
   /** `Config` splits it into `bodyLimit` (as written, for messages) and `bodyLimitBytes` (what the parser enforces). */
