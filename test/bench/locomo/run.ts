@@ -95,14 +95,16 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
   const { sip, ms, tokens } = await buildSip(call, { project_id: posted.projectId, query: qa.question });
   const cited = new Set(sip.citations.map((c) => c.record_id));
   const evidence = evidenceIds(qa);
-  const recalled = evidence.length > 0 && evidence.every((id) => cited.has(posted.roundOfTurn.get(id) ?? '?'));
+  const missing = evidence.filter((id) => !cited.has(posted.roundOfTurn.get(id) ?? '?'));
+  const recalled = evidence.length > 0 && missing.length === 0;
   const { answerInEvidence, answerShown: answerWords } = answerWordsOf(qa, posted.turns, sip.sip);
   dumpQuestion({
     bench: labelsOff ? 'locomo-u' : 'locomo-l', split: splitOf(posted.sample), sample: posted.sample.sample_id, category: qa.category, question: qa.question,
-    answerable: qa.category !== 5, recalled, answerShown: answerWords, answerInEvidence, grounded: sip.grounded, abstain: sip.abstain, tokens, response: sip,
+    answerable: qa.category !== 5, recalled, evidence, missing, answerShown: answerWords, answerInEvidence, grounded: sip.grounded, abstain: sip.abstain, tokens,
+    response: sip,
   });
   if (!recalled && qa.category !== 5 && misses.length < showMisses) {
-    misses.push(`  [cat ${qa.category}] ${qa.question} — evidence ${evidence.join(', ')}, missing ${evidence.filter((id) => !cited.has(posted.roundOfTurn.get(id) ?? '?')).join(', ')}`);
+    misses.push(`  [cat ${qa.category}] ${qa.question} — evidence ${evidence.join(', ')}, missing ${missing.join(', ')}`);
   }
   return {
     category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), answerInEvidence, answerWords, grounded: sip.grounded, abstain: sip.abstain,
