@@ -57,7 +57,9 @@ const SECTION_TITLES: Record<SectionName, string> = {
 };
 export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, newest first, under the date they happened.';
 export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather than guess. The closest records:';
-// The best-ranked lines show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
+// The best-ranked rounds show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
+// A document chunk is always cut so: a whole section of a handbook is hundreds of tokens, and whole chunks took the
+// budget from the chunks that held the answer.
 const WHOLE_LINES = 3;
 // A record scoring under this share of the best record's score is not worth a line: the budget goes to evidence. The
 // nearest few by meaning (marked by the lift in rank.ts) are exempt: their score counts the query's words, and the
@@ -248,7 +250,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   for (const { candidate, evidence } of bearing(ranked, options.hasQuery, options.abstain === true)) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
-    const whole = !options.abstain && lines.length < WHOLE_LINES;
+    const whole = !options.abstain && lines.length < WHOLE_LINES && candidate.source_id === null;
     const maxTokens = options.abstain ? ABSTAIN_RECORD_TOKENS : options.maxRecordTokens;
     const { text, tokens } = lineText(candidate, whole ? [] : terms, maxTokens, options.answers);
     // A record found by meaning alone is cut to its opening, often a greeting or a few words: such a line cites nothing.

@@ -129,6 +129,18 @@ describe('the answer kept in the excerpt', () => {
     expect(sip.sip).toContain('She trained in Kyoto.');
   });
 
+  it('cuts a document chunk to what bears on the query even when it ranks first: a whole section would take the budget', () => {
+    const section = 'Welcome to the office. The building opens at 7:00. A replacement badge costs $15, taken from your next pay. ' +
+      'Visitors sign in at reception. The kitchen is on the second floor.';
+    const chunk = round(section, '', 1, { user_text: null, assistant_text: null, content: section, provenance: 'DOCUMENT_VERIFIED', source_id: 'src-1', source_title: 'Office guide' });
+    const badge = terms(['badg', 5]);
+    const sip = composeSip([scored(chunk, 1)], { ...options, terms: badge }).sip;
+    expect(sip).toContain('A replacement badge costs $15');
+    expect(sip).not.toContain('The kitchen is on the second floor.');
+    // The same text said in a round is shown whole.
+    expect(composeSip([scored(round(section, 'Noted.', 1), 1)], { ...options, terms: badge }).sip).toContain('The kitchen is on the second floor.');
+  });
+
   it('keeps the sentences holding what the question asks for: a date for "when", a number for "how many"', () => {
     const text = 'We went hiking again in the hills above town. The weather was perfect. We started the climb on 3 May. The view was great.';
     const hiking = terms(['hike', 5]);
