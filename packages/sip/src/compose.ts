@@ -142,7 +142,7 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
 
 /** A candidate's line and its token count (the ellipsis counted as one), counted once. */
 function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers?: (sentence: string) => boolean): { text: string; tokens: number } {
-  const cut = truncateCounted(excerpt(candidate, terms, answers), maxTokens);
+  const cut = truncateCounted(excerpt(candidate, terms, answers, maxTokens), maxTokens);
   return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;
 }
 

@@ -1,4 +1,5 @@
 import { stem } from 'porter2';
+import { countTokens } from '@memctx/tokens';
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
 import { isInformative, isPleasantry } from './small-talk.js';
 import { SPEAKER, speakerOf } from './speaker.js';
@@ -146,43 +147,96 @@ export function sentencesOf(text: string): string[] {
  * before it, and the sentences holding what
  * the question asks for (`answers`: a date for "when", a number for "how
  * many"); a turn with none keeps its first sentence, so a reply to the
- * question that was asked is not lost. Omitted stretches show as "…".
+ * question that was asked is not lost. Past `maxTokens`, the sentences stating
+ * most of the query are the ones kept. Omitted stretches show as "…".
  */
-export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean): string {
+export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const label = SPEAKER.exec(flat)?.[0] ?? '';
   const sentences = sentencesOf(flat.slice(label.length));
   const selective = terms.filter((term) => term.selective);
   if (sentences.length <= 1 || selective.length === 0) return flat;
-  const keep = new Set<number>();
+  const chosen = chooseSentences(sentences);
   sentences.forEach((sentence, i) => {
-    if (matchedTerms(sentence, selective).length > 0) {
-      keep.add(i).add(i + 1);
-      if (i > 0 && REFERS_BACK.test(sentence)) keep.add(i - 1);
+    const weight = weightOf(matchedTerms(sentence, selective));
+    if (weight > 0) {
+      chosen.keep(i, weight);
+      chosen.keep(i + 1, weight * FOLLOWING_WORTH, i);
+      if (i > 0 && REFERS_BACK.test(sentence)) chosen.keep(i - 1, weight * REFERRED_WORTH, i);
     }
-    else if (answers?.(sentence)) keep.add(i);
+    else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
   });
   // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing
   // ("Big day." before "Mike and the family got the keys to their house in Burlington").
-  if (keep.size === 0) {
+  if (!chosen.any()) {
     const informative = sentences.findIndex(isInformative);
-    keep.add(informative >= 0 ? informative : Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))));
+    chosen.keep(informative >= 0 ? informative : Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))), 1);
   }
+  const kept = chosen.within(maxTokens);
   const parts: string[] = [];
   let gap = false;
   sentences.forEach((sentence, i) => {
-    if (keep.has(i)) {
+    if (kept.has(i)) {
       if (gap && parts.length > 0) parts.push('…');
       parts.push(sentence);
       gap = false;
     } else gap = true;
   });
   if (gap) parts.push('…');
-  if (!keep.has(0)) parts.unshift('…');
+  if (!kept.has(0)) parts.unshift('…');
   return `${label}${parts.join(' ')}`;
 }
 
+// The sentence after one holding query words is worth this share of it, the one its pronoun refers back to more, and
+// one holding what the question asks for (a date for "when") ranks below any holding a query word (each weighs ≥ 1).
+const FOLLOWING_WORTH = 0.5;
+const REFERRED_WORTH = 0.75;
+const ANSWER_HINT_WORTH = 0.5;
+const FITTING_CHARS_PER_TOKEN = 3;
+
+/**
+ * The sentences of a turn worth keeping, each with what it is worth; a companion (the sentence after one that holds
+ * query words, or the one its pronoun refers to) is kept only for its neighbour's sake.
+ */
+function chooseSentences(sentences: readonly string[]) {
+  const worth = new Map<number, number>();
+  const companionOf = new Map<number, number[]>();
+  const own = new Set<number>();
+  return {
+    any: () => worth.size > 0,
+    keep(i: number, value: number, forNeighbour?: number): void {
+      if (i >= sentences.length) return;
+      worth.set(i, Math.max(worth.get(i) ?? 0, value));
+      if (forNeighbour === undefined) own.add(i);
+      else companionOf.set(i, [...(companionOf.get(i) ?? []), forNeighbour]);
+    },
+    /**
+     * Those that fit in `maxTokens`, the most worth first (the first always), a companion only beside its neighbour:
+     * in a long section a query word said in passing early on would otherwise fill the line, and the sentence stating
+     * most of the query be cut off after it ("paid" in a meals paragraph before "reimbursed at 67 cents per mile").
+     */
+    within(maxTokens: number): Set<number> {
+      const all = new Set(worth.keys());
+      // Most excerpts fit, and counting costs: text under three characters a token (English runs about four) is taken
+      // as fitting unread (should it not, the line is cut at its end as before); the sentences are counted one by one
+      // only when the whole is over.
+      const whole = [...all].map((i) => sentences[i]!).join(' ');
+      if (whole.length <= maxTokens * FITTING_CHARS_PER_TOKEN || countTokens(whole) <= maxTokens) return all;
+      const kept = new Set<number>();
+      let used = 0;
+      for (const [i] of [...worth].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+        if (!own.has(i) && !companionOf.get(i)!.some((neighbour) => kept.has(neighbour))) continue;
+        const tokens = countTokens(sentences[i]!);
+        if (kept.size > 0 && used + tokens > maxTokens) continue;
+        kept.add(i);
+        used += tokens;
+      }
+      return kept;
+    },
+  };
+}
+
 /** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
-export function excerpt(record: TurnSource, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean): string {
-  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms, answers)).join(' → ');
+export function excerpt(record: TurnSource, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
+  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms, answers, maxTokens)).join(' → ');
 }

@@ -85,6 +85,18 @@ describe('excerpts: only what bears on the query', () => {
       .toBe('… I went to a support group yesterday. … → … That sounds amazing. …');
   });
 
+  it('given less room than its sentences take, keeps the one stating most of the query first, then what refers to it, then what follows', () => {
+    const section = 'Meals already paid for are deducted from the per diem. Alcohol is never reimbursed. ' +
+      'If you drive your own car, you are paid 67 cents per mile. That covers fuel and wear. Parking is refunded too.';
+    const mileage = terms(['paid', 1], ['drive', 2], ['car', 2], ['mile', 3]);
+    expect(excerptTurn(section, mileage)).toContain('Meals already paid for');
+    expect(excerptTurn(section, mileage, undefined, 20)).toBe('… If you drive your own car, you are paid 67 cents per mile. …');
+    expect(excerptTurn(section, mileage, undefined, 30)).toBe('… If you drive your own car, you are paid 67 cents per mile. That covers fuel and wear. …');
+    // The sentence a pronoun refers back to comes before the sentence after.
+    const career = "The plow truck's injector pump is on its way out. Thirty-one years fixing diesel engines for the county, you get an ear for it. Anyway, what's a good gift?";
+    expect(excerptTurn(career, terms(['counti', 4]), undefined, 20)).toBe('… Thirty-one years fixing diesel engines for the county, you get an ear for it. …');
+  });
+
   it('keeps records whole when the query has no selective term', () => {
     const text = 'One. Two. Three.';
     expect(excerptTurn(text, terms(['melani', 0.01]))).toBe(text);
