@@ -1,5 +1,5 @@
 import { stem } from 'porter2';
-import { countTokens } from '@memctx/tokens';
+import { countTokens, truncateCounted } from '@memctx/tokens';
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
 import { isInformative, isPleasantry } from './small-talk.js';
 import { SPEAKER, speakerOf } from './speaker.js';
@@ -174,15 +174,19 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[], answer
   }
   const kept = chosen.within(maxTokens);
   const parts: string[] = [];
+  // An omitted stretch shows as "…", once: a sentence cut short already ends with one.
+  const omitted = () => parts.length > 0 && !parts.at(-1)!.endsWith('…') && parts.push('…');
   let gap = false;
-  sentences.forEach((sentence, i) => {
-    if (kept.has(i)) {
-      if (gap && parts.length > 0) parts.push('…');
-      parts.push(sentence);
+  sentences.forEach((_, i) => {
+    const shown = kept.get(i);
+    if (shown === undefined) gap = true;
+    else {
+      if (gap) omitted();
+      parts.push(shown);
       gap = false;
-    } else gap = true;
+    }
   });
-  if (gap) parts.push('…');
+  if (gap) omitted();
   if (!kept.has(0)) parts.unshift('…');
   return `${label}${parts.join(' ')}`;
 }
@@ -193,6 +197,10 @@ const FOLLOWING_WORTH = 0.5;
 const REFERRED_WORTH = 0.75;
 const ANSWER_HINT_WORTH = 0.5;
 const FITTING_CHARS_PER_TOKEN = 3;
+// A sentence longer than the room left (a code block runs to the next full stop) is cut to it if this much is left and
+// it states at least this share of what the best sentence does: a word said in passing is not worth a fragment.
+const SMALLEST_CUT_TOKENS = 8;
+const CUT_WORTH_SHARE = 0.5;
 
 /**
  * The sentences of a turn worth keeping, each with what it is worth; a companion (the sentence after one that holds
@@ -215,21 +223,28 @@ function chooseSentences(sentences: readonly string[]) {
      * in a long section a query word said in passing early on would otherwise fill the line, and the sentence stating
      * most of the query be cut off after it ("paid" in a meals paragraph before "reimbursed at 67 cents per mile").
      */
-    within(maxTokens: number): Set<number> {
-      const all = new Set(worth.keys());
+    within(maxTokens: number): Map<number, string> {
+      const all = new Map([...worth.keys()].map((i) => [i, sentences[i]!]));
       // Most excerpts fit, and counting costs: text under three characters a token (English runs about four) is taken
       // as fitting unread (should it not, the line is cut at its end as before); the sentences are counted one by one
       // only when the whole is over.
-      const whole = [...all].map((i) => sentences[i]!).join(' ');
+      const whole = [...all.values()].join(' ');
       if (whole.length <= maxTokens * FITTING_CHARS_PER_TOKEN || countTokens(whole) <= maxTokens) return all;
-      const kept = new Set<number>();
+      const kept = new Map<number, string>();
+      const best = Math.max(...worth.values());
       let used = 0;
-      for (const [i] of [...worth].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+      for (const [i, value] of [...worth].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
         if (!own.has(i) && !companionOf.get(i)!.some((neighbour) => kept.has(neighbour))) continue;
-        const tokens = countTokens(sentences[i]!);
-        if (kept.size > 0 && used + tokens > maxTokens) continue;
-        kept.add(i);
-        used += tokens;
+        const sentence = sentences[i]!;
+        const tokens = countTokens(sentence);
+        const room = maxTokens - used;
+        if (kept.size === 0 || tokens <= room) {
+          kept.set(i, sentence);
+          used += tokens;
+        } else if (room >= SMALLEST_CUT_TOKENS && own.has(i) && value >= best * CUT_WORTH_SHARE) {
+          kept.set(i, `${truncateCounted(sentence, room - 1).text.trimEnd()}…`);
+          used = maxTokens;
+        }
       }
       return kept;
     },

@@ -95,6 +95,11 @@ describe('excerpts: only what bears on the query', () => {
     // The sentence a pronoun refers back to comes before the sentence after.
     const career = "The plow truck's injector pump is on its way out. Thirty-one years fixing diesel engines for the county, you get an ear for it. Anyway, what's a good gift?";
     expect(excerptTurn(career, terms(['counti', 4]), undefined, 20)).toBe('… Thirty-one years fixing diesel engines for the county, you get an ear for it. …');
+    // A sentence stating as much as the best but longer than the room left is cut to it (a code block runs to the next full stop).
+    const nat = 'The cluster sits behind a NAT. You can specify NAT rules via the natMap option: ```js const rules = { natMap: { "10.0.1.230:30001": { host: "203.0.113.73", port: 30001 }, "10.0.1.231:30001": { host: "203.0.113.73", port: 30002 } } }; ``` and so on.';
+    const cut = excerptTurn(nat, terms(['nat', 3], ['cluster', 2], ['option', 1]), undefined, 24);
+    expect(cut).toMatch(/^The cluster sits behind a NAT\. You can specify NAT rules via the natMap option: .*…$/);
+    expect(cut).not.toContain('and so on');
   });
 
   it('keeps records whole when the query has no selective term', () => {
