@@ -60,7 +60,12 @@ function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): Weig
   });
 }
 
-const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
+// Identifiers in code and docs join words in camel case (`keyPrefix`, `enableOfflineQueue`): picking the sentences
+// that bear on a query, their parts count as words too ("How do I prefix every key?"), beside the whole.
+const CAMEL = /\p{Ll}\p{Lu}/u;
+const CAMEL_JOINS = /(\p{Ll})(\p{Lu})/gu;
+const sentenceWordsOf = (text: string) => (CAMEL.test(text) ? [...wordsOf(text), ...wordsOf(text.replace(CAMEL_JOINS, '$1 $2'))] : wordsOf(text));
+const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(sentenceWordsOf(text), terms);
 
 /**
  * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no

@@ -102,6 +102,12 @@ describe('excerpts: only what bears on the query', () => {
     expect(cut).not.toContain('and so on');
   });
 
+  it('reads the words joined in a camel-case identifier as words too, and the whole as one', () => {
+    const section = 'This feature prepends a string to all the keys in a command. Set the option when you create the client: new Redis({ keyPrefix: "foo:" }). Replies are not changed.';
+    expect(excerptTurn(section, terms(['prefix', 3]))).toBe('… Set the option when you create the client: new Redis({ keyPrefix: "foo:" }). Replies are not changed.');
+    expect(excerptTurn('We met at the game. LeBron scored forty. The crowd was loud.', terms(['lebron', 3]))).toBe('… LeBron scored forty. The crowd was loud.');
+  });
+
   it('keeps records whole when the query has no selective term', () => {
     const text = 'One. Two. Three.';
     expect(excerptTurn(text, terms(['melani', 0.01]))).toBe(text);
