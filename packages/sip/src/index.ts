@@ -5,5 +5,6 @@ export { answerHint } from './answer-hint.js';
 export { DEFAULT_EVIDENCE_POLICY, evidencePolicyFor, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 export { isSmallTalk, isSmallTalkLine, smallTalkVector } from './small-talk.js';
 export { supersessions } from './supersession.js';
-export { assess, excerpt, excerptTurn, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
+export { excerpt, excerptTurn } from './excerpt.js';
+export { assess, speakerTerms, weighTerms, type TurnEvidence, type WeightedTerm } from './match.js';
 export { NEAREST_LIFTED, NEAREST_RANK, NEIGHBOUR_ANCHORS, NEIGHBOUR_SHARE, PROVENANCE_WEIGHT, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';

@@ -1,5 +1,6 @@
 import { turnsOf, type Candidate } from '@memctx/read-models';
-import { sentencesOf, type TurnEvidence } from './match.js';
+import { sentencesOf } from './excerpt.js';
+import type { TurnEvidence } from './match.js';
 import { speakerOf } from './speaker.js';
 
 /*

@@ -1,0 +1,135 @@
+import { turnsOf, type TurnSource } from '@memctx/read-models';
+import { countTokens, truncateCounted } from '@memctx/tokens';
+import { matchedTerms, weightOf, type WeightedTerm } from './match.js';
+import { isInformative, isPleasantry } from './small-talk.js';
+import { SPEAKER } from './speaker.js';
+
+/*
+ * What of a record a SIP line shows for a query: the sentences that bear on it (match.ts says which words do), in a
+ * line's room.
+ */
+
+// A sentence that names the topic through a pronoun ("Highly recommend it!") leaves what it is to the one before
+// ("I loved 'Becoming Nicole'."), so that one is kept too.
+const REFERS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|he|she|him|her)\b/i;
+
+/** A text's sentences, trimmed, with line breaks as boundaries too. */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * What of one turn is worth its tokens for this query: the sentences holding
+ * a selective query term, each with the sentence after it (an answer often
+ * follows the sentence that names the topic) and, when it refers back, the one
+ * before it, and the sentences holding what
+ * the question asks for (`answers`: a date for "when", a number for "how
+ * many"); a turn with none keeps its first sentence, so a reply to the
+ * question that was asked is not lost. Past `maxTokens`, the sentences stating
+ * most of the query are the ones kept. Omitted stretches show as "…".
+ */
+export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const label = SPEAKER.exec(flat)?.[0] ?? '';
+  const sentences = sentencesOf(flat.slice(label.length));
+  const selective = terms.filter((term) => term.selective);
+  if (sentences.length <= 1 || selective.length === 0) return flat;
+  const chosen = chooseSentences(sentences);
+  sentences.forEach((sentence, i) => {
+    const weight = weightOf(matchedTerms(sentence, selective));
+    if (weight > 0) {
+      chosen.keep(i, weight);
+      chosen.keep(i + 1, weight * FOLLOWING_WORTH, i);
+      if (i > 0 && REFERS_BACK.test(sentence)) chosen.keep(i - 1, weight * REFERRED_WORTH, i);
+    }
+    else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
+  });
+  // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing
+  // ("Big day." before "Mike and the family got the keys to their house in Burlington").
+  if (!chosen.any()) {
+    const informative = sentences.findIndex(isInformative);
+    chosen.keep(informative >= 0 ? informative : Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))), 1);
+  }
+  const kept = chosen.within(maxTokens);
+  const parts: string[] = [];
+  // An omitted stretch shows as "…", once: a sentence cut short already ends with one.
+  const omitted = () => parts.length > 0 && !parts.at(-1)!.endsWith('…') && parts.push('…');
+  let gap = false;
+  sentences.forEach((_, i) => {
+    const shown = kept.get(i);
+    if (shown === undefined) gap = true;
+    else {
+      if (gap) omitted();
+      parts.push(shown);
+      gap = false;
+    }
+  });
+  if (gap) omitted();
+  if (!kept.has(0)) parts.unshift('…');
+  return `${label}${parts.join(' ')}`;
+}
+
+// The sentence after one holding query words is worth this share of it, the one its pronoun refers back to more, and
+// one holding what the question asks for (a date for "when") ranks below any holding a query word (each weighs ≥ 1).
+const FOLLOWING_WORTH = 0.5;
+const REFERRED_WORTH = 0.75;
+const ANSWER_HINT_WORTH = 0.5;
+const FITTING_CHARS_PER_TOKEN = 3;
+// A sentence longer than the room left (a code block runs to the next full stop) is cut to it if this much is left and
+// it states at least this share of what the best sentence does: a word said in passing is not worth a fragment.
+const SMALLEST_CUT_TOKENS = 8;
+const CUT_WORTH_SHARE = 0.5;
+
+/**
+ * The sentences of a turn worth keeping, each with what it is worth; a companion (the sentence after one that holds
+ * query words, or the one its pronoun refers to) is kept only for its neighbour's sake.
+ */
+function chooseSentences(sentences: readonly string[]) {
+  const worth = new Map<number, number>();
+  const companionOf = new Map<number, number[]>();
+  const own = new Set<number>();
+  return {
+    any: () => worth.size > 0,
+    keep(i: number, value: number, forNeighbour?: number): void {
+      if (i >= sentences.length) return;
+      worth.set(i, Math.max(worth.get(i) ?? 0, value));
+      if (forNeighbour === undefined) own.add(i);
+      else companionOf.set(i, [...(companionOf.get(i) ?? []), forNeighbour]);
+    },
+    /**
+     * Those that fit in `maxTokens`, the most worth first (the first always), a companion only beside its neighbour:
+     * in a long section a query word said in passing early on would otherwise fill the line, and the sentence stating
+     * most of the query be cut off after it ("paid" in a meals paragraph before "reimbursed at 67 cents per mile").
+     */
+    within(maxTokens: number): Map<number, string> {
+      const all = new Map([...worth.keys()].map((i) => [i, sentences[i]!]));
+      // Most excerpts fit, and counting costs: text under three characters a token (English runs about four) is taken
+      // as fitting unread (should it not, the line is cut at its end as before); the sentences are counted one by one
+      // only when the whole is over.
+      const whole = [...all.values()].join(' ');
+      if (whole.length <= maxTokens * FITTING_CHARS_PER_TOKEN || countTokens(whole) <= maxTokens) return all;
+      const kept = new Map<number, string>();
+      const best = Math.max(...worth.values());
+      let used = 0;
+      for (const [i, value] of [...worth].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+        if (!own.has(i) && !companionOf.get(i)!.some((neighbour) => kept.has(neighbour))) continue;
+        const sentence = sentences[i]!;
+        const tokens = countTokens(sentence);
+        const room = maxTokens - used;
+        if (kept.size === 0 || tokens <= room) {
+          kept.set(i, sentence);
+          used += tokens;
+        } else if (room >= SMALLEST_CUT_TOKENS && own.has(i) && value >= best * CUT_WORTH_SHARE) {
+          kept.set(i, `${truncateCounted(sentence, room - 1).text.trimEnd()}…`);
+          used = maxTokens;
+        }
+      }
+      return kept;
+    },
+  };
+}
+
+/** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
+export function excerpt(record: TurnSource, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
+  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms, answers, maxTokens)).join(' → ');
+}
