@@ -1,8 +1,8 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
-import { excerpt } from './excerpt.js';
-import { saysTooLittle, type TurnEvidence, type WeightedTerm } from './match.js';
+import { excerpt, saysTooLittle } from './excerpt.js';
+import type { TurnEvidence, WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
 import { isSmallTalk, isSmallTalkLine, userNamesSomething, userSaysLittle } from './small-talk.js';
 import { supersessions } from './supersession.js';

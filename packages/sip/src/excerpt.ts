@@ -1,6 +1,6 @@
 import { turnsOf, type TurnSource } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
-import { matchedTerms, weightOf, type WeightedTerm } from './match.js';
+import { termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
 import { isInformative, isPleasantry } from './small-talk.js';
 import { SPEAKER } from './speaker.js';
 
@@ -8,6 +8,25 @@ import { SPEAKER } from './speaker.js';
  * What of a record a SIP line shows for a query: the sentences that bear on it (match.ts says which words do), in a
  * line's room.
  */
+
+// Identifiers in code and docs join words in camel case (`keyPrefix`, `enableOfflineQueue`): picking the sentences
+// that bear on a query, their parts count as words too ("How do I prefix every key?"), beside the whole. Only here:
+// how much of the query a turn states (match.ts) reads words as full-text search does.
+const CAMEL = /\p{Ll}\p{Lu}/u;
+const CAMEL_JOINS = /(\p{Ll})(\p{Lu})/gu;
+const sentenceWordsOf = (text: string) => (CAMEL.test(text) ? [...wordsOf(text), ...wordsOf(text.replace(CAMEL_JOINS, '$1 $2'))] : wordsOf(text));
+const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(sentenceWordsOf(text), terms);
+
+/**
+ * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
+ * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
+ * now." states a fact in three words.
+ */
+export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boolean {
+  if (!line.includes('…')) return false;
+  const text = line.replace(/…/g, ' ');
+  return !isInformative(text) && matchedTerms(text, terms.filter((term) => term.selective)).length === 0;
+}
 
 // A sentence that names the topic through a pronoun ("Highly recommend it!") leaves what it is to the one before
 // ("I loved 'Becoming Nicole'."), so that one is kept too.

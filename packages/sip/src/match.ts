@@ -1,6 +1,5 @@
 import { stem } from 'porter2';
 import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
-import { isInformative } from './small-talk.js';
 import { speakerOf } from './speaker.js';
 
 /*
@@ -45,13 +44,13 @@ export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
   return terms.map((term) => ({ lexeme: term.lexeme, weight: Math.max(term.idf, MIN_TERM_WEIGHT), selective: term.idf >= SELECTIVE_IDF, held: term.df > 0 }));
 }
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 // A word can only have a stem it begins with, but for the stem's last letter (Porter2 writes "happy" as "happi" and
 // "hoping" as "hope"), so only such words are stemmed.
 const headOf = (lexeme: string) => (lexeme.length > 1 ? lexeme.slice(0, -1) : lexeme);
 
-function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] {
+export function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] {
   return terms.filter((term) => {
     if (!term.held) return false;
     const head = headOf(term.lexeme);
@@ -59,23 +58,7 @@ function termsIn(words: readonly string[], terms: readonly WeightedTerm[]): Weig
   });
 }
 
-// Identifiers in code and docs join words in camel case (`keyPrefix`, `enableOfflineQueue`): picking the sentences
-// that bear on a query, their parts count as words too ("How do I prefix every key?"), beside the whole.
-const CAMEL = /\p{Ll}\p{Lu}/u;
-const CAMEL_JOINS = /(\p{Ll})(\p{Lu})/gu;
-const sentenceWordsOf = (text: string) => (CAMEL.test(text) ? [...wordsOf(text), ...wordsOf(text.replace(CAMEL_JOINS, '$1 $2'))] : wordsOf(text));
-export const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(sentenceWordsOf(text), terms);
-
-/**
- * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
- * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
- * now." states a fact in three words.
- */
-export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boolean {
-  if (!line.includes('…')) return false;
-  const text = line.replace(/…/g, ' ');
-  return !isInformative(text) && matchedTerms(text, terms.filter((term) => term.selective)).length === 0;
-}
+const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
 
 export const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
