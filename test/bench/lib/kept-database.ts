@@ -9,7 +9,7 @@ const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function startOnKeptDatabase(
   name: string,
-  options: { fresh: boolean; adminToken: string; port: string },
+  options: { fresh: boolean; adminToken: string; port: string; nodeArgs?: string[] },
 ): Promise<Service> {
   requireBuild();
   const url = new URL(serverUrl);
@@ -22,5 +22,5 @@ export async function startOnKeptDatabase(
   }
   return startService({
     MEMCTX_ADMIN_TOKEN: options.adminToken, MEMCTX_DAILY_INGEST_QUOTA: '1000000000', PORT: options.port, MEMCTX_DATABASE_URL: url.toString(),
-  });
+  }, options.nodeArgs);
 }

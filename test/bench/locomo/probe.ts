@@ -5,12 +5,17 @@
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts post
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts ask
  * Env: MEMCTX_PROBE_DATABASE (default memctx_locomo_probe), MEMCTX_BENCH_MISSES=N, MEMCTX_LOCOMO_SPLIT,
- *      MEMCTX_LOCOMO_UNLABELLED=1, MEMCTX_BENCH_DUMP=<file> (each answer, for offline study), and any MEMCTX_* setting.
+ *      MEMCTX_LOCOMO_UNLABELLED=1, MEMCTX_BENCH_DUMP=<file> (each answer, for offline study), MEMCTX_BENCH_PROFILE=1
+ *      (where the service spent its CPU, by function, and the builds' p50/p95 as the client saw them), and any MEMCTX_* setting.
  * `pnpm bench:locomo` is the measurement; this only shortens the loop between changes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startOnKeptDatabase } from '../lib/kept-database.js';
 import { client } from './client.js';
+import { profileShares } from '../lib/profile.js';
+import { fmt, summarize } from '../lib/stats.js';
 import { dumpQuestion, waitForEmbeddings } from '../lib/memory-bench.js';
 import { answerWordsOf, bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Turn } from './dataset.js';
 
@@ -20,6 +25,8 @@ const stateFile = `/tmp/${name}.json`;
 const mode = process.argv[2];
 const samples = samplesOfSplit();
 const posted = (turn: Turn) => (unlabelled() ? bareText(turn) : turnText(turn));
+const profileDir = process.env.MEMCTX_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'memctx-probe-prof-')) : undefined;
+const latencies: number[] = [];
 
 interface State {
   key: string;
@@ -28,7 +35,10 @@ interface State {
 }
 
 
-const service = await startOnKeptDatabase(name, { fresh: mode === 'post', adminToken: ADMIN, port: process.env.MEMCTX_PROBE_PORT ?? '18877' });
+const service = await startOnKeptDatabase(name, {
+  fresh: mode === 'post', adminToken: ADMIN, port: process.env.MEMCTX_PROBE_PORT ?? '18877',
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+});
 const base = service.url!;
 try {
   if (mode === 'post') {
@@ -65,9 +75,11 @@ try {
     for (const [s, sample] of samples.entries()) {
       const turns = new Map(roundsOf(sample).flatMap((round) => [round.user, ...(round.assistant ? [round.assistant] : [])]).map((turn) => [turn.dia_id, turn]));
       for (const qa of sample.qa) {
+        const started = performance.now();
         const sip = await call<{ sip: string; grounded: boolean; abstain: boolean; citations: { record_id: string }[] }>(
           'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
         );
+        latencies.push(performance.now() - started);
         const cited = new Set(sip.citations.map((c) => c.record_id));
         const evidence = evidenceIds(qa);
         const hit = evidence.length > 0 && evidence.every((id) => cited.has(state.roundOfTurn[s]![id] ?? '?'));
@@ -107,4 +119,12 @@ try {
   }
 } finally {
   await service.stop();
+}
+if (latencies.length) {
+  const { p50, p95 } = summarize(latencies);
+  console.log(`builds as the client saw them: p50 ${fmt(p50)} ms, p95 ${fmt(p95)} ms`);
+}
+if (profileDir) {
+  console.log('service CPU profile, self time by function:');
+  for (const { area, share } of profileShares(profileDir, 30, 'function')) console.log(`  ${fmt(share * 100)}%  ${area}`);
 }
