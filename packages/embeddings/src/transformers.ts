@@ -32,8 +32,8 @@ export interface TransformersEmbedderOptions {
 
 
 /**
- * A sentence-embedding model (quantized ONNX: all-MiniLM-L6-v2 by default, or
- * bge-small-en-v1.5) on CPU through transformers.js, normalized, 384 dimensions.
+ * A sentence-embedding model (quantized ONNX: all-MiniLM-L6-v2 by default,
+ * bge-small-en-v1.5 or e5-small-v2) on CPU through transformers.js, normalized, 384 dimensions.
  * Documents run in batches of `batchSize`; concurrent queries are micro-batched
  * so a burst of SIP builds costs one forward pass.
  */
@@ -79,7 +79,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
       const vectors = new Array<Float32Array>(texts.length);
       for (let i = 0; i < order.length; i += batchSize) {
         const slice = order.slice(i, i + batchSize);
-        const out = await run(slice.map((j) => texts[j]!));
+        const out = await run(slice.map((j) => profile.documentPrefix + texts[j]!));
         slice.forEach((j, k) => (vectors[j] = out[k]!));
       }
       return vectors;

@@ -57,6 +57,14 @@ describe('the OpenAI-compatible embedder', () => {
     expect(server.requests.map((r) => r.input.length)).toEqual([3]);
   });
 
+  it("sends e5's instructions as the local model runs them: passage before a document, query before a query", async () => {
+    const embedder = await remote({ modelId: 'intfloat/e5-small-v2' });
+    server.requests.length = 0;
+    await embedder.embedDocuments(['The oven runs hot.']);
+    await embedder.embedQuery('how hot is the oven');
+    expect(server.requests.map((r) => r.input)).toEqual([['passage: The oven runs hot.'], ['query: how hot is the oven']]);
+  });
+
   it('tries again after a 429 (waiting its Retry-After) and after 5xx answers', async () => {
     const embedder = await remote();
     server.script.push({ status: 429, retryAfter: '0' }, { status: 503 }, { status: 502 });

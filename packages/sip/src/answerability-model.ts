@@ -32,5 +32,20 @@ export const ANSWERABILITY_MODELS: Readonly<Record<string, AnswerabilityModel>> 
     },
     bias: -2.2633,
     threshold: 0.25
+  },
+  'intfloat/e5-small-v2': {
+    fittedOn: '1469 questions of locomo-l, memory, locomo-u; target: the evidence was cited',
+    weights: {
+      coverage: -2.5281,
+      selective_coverage: 3.9978,
+      unseen: -0.5102,
+      similarity: -0.7972,
+      similarity_gap: 32.0602,
+      joint: -0.3202,
+      embedded: -1.9373,
+      speaker_gap: -3.9741
+    },
+    bias: 1.0841,
+    threshold: 0.21
   }
 };

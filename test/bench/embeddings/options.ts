@@ -39,10 +39,12 @@ interface BenchOption {
   /** Which rounds' replies get a vector. */
   reply: (round: Round) => boolean;
 }
-// The default model, and bge-small (laid out by `bash infra/scripts/fetch-model.sh BAAI/bge-small-en-v1.5`; its options are
-// skipped without it). Each model reads the length it was trained on unless an option says otherwise (MiniLM 256, bge 512).
+// The default model, bge-small and e5-small (laid out by `bash infra/scripts/fetch-model.sh BAAI/bge-small-en-v1.5` and
+// `… intfloat/e5-small-v2`; their options are skipped without them). Each model reads the length it was trained on unless
+// an option says otherwise (MiniLM 256, bge and e5 512).
 const MINILM = 'Xenova/all-MiniLM-L6-v2';
 const BGE = 'BAAI/bge-small-en-v1.5';
+const E5 = 'intfloat/e5-small-v2';
 const always = (round: Round) => round.reply.trim() !== '';
 const never = () => false;
 // Today's defaults; the MiniLM variants below change one thing each.
@@ -58,6 +60,7 @@ const OPTIONS: BenchOption[] = [
   { key: 'bge-noreply', name: 'bge-small, no reply vectors', embedder: { modelId: BGE }, reply: never },
   { key: 'bge-1t-128', name: 'bge-small, 1 thread, max 128 tokens', embedder: { modelId: BGE, threads: 1, maxTokens: 128 }, reply: always },
   { key: 'bge-1t-128-noreply', name: 'bge-small, 1 thread, max 128 tokens, no reply vectors', embedder: { modelId: BGE, threads: 1, maxTokens: 128 }, reply: never },
+  { key: 'e5-2t', name: 'e5-small-v2, 2 threads not spinning', embedder: { modelId: E5, threads: 2 }, reply: always },
   { key: 'minilm-1t', name: 'MiniLM-L6, 1 thread', embedder: { ...TODAY, threads: 1 }, reply: always },
   { key: 'minilm-threads', name: 'MiniLM-L6, one thread per core', embedder: { ...TODAY, threads: 0 }, reply: always },
   { key: 'minilm-spin', name: 'MiniLM-L6, 2 threads spinning', embedder: { ...TODAY, spinning: true }, reply: always },
