@@ -9,15 +9,15 @@
 import { resolve } from 'node:path';
 import { createTransformersEmbedder } from '@memctx/embeddings';
 import { buildDataset, UNANSWERABLE } from '../memory/dataset.js';
+import { dot } from './dump.js';
 
-const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
 const norm = (v: Float32Array) => {
   const n = Math.sqrt(dot(v, v));
   return v.map((x) => x / n);
 };
 
 /** The statement a question asks for, by a few English question shapes; the question itself when none fits. */
-export function statementOf(question: string): string {
+function statementOf(question: string): string {
   const q = question.trim().replace(/[?.!]+$/, '').replace(/^what's\b/i, 'what is').replace(/^who's\b/i, 'who is');
   // Where do I work / Which city do I live in / What kind of books do I read / When did I start yoga
   let m = /^(?:what|which|where|when|who|whom|how(?: \w+)?)\b(.*?)\b(?:do|does|did)\s+(i|we|you)\s+(.+)$/i.exec(q);
