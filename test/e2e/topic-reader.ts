@@ -6,16 +6,31 @@ export interface TopicMessage {
   event: RecordedEvent;
   key: string;
   partition: number;
+  offset: string;
 }
 
-/** Reads a topic from the beginning with a throw-away consumer group, keeping every message in arrival order per partition. */
-export async function readTopic(brokers: readonly string[], topic: string): Promise<{ messages: TopicMessage[]; close(): Promise<void> }> {
+/**
+ * Reads a topic from the beginning with a throw-away consumer group, keeping every message in arrival order per
+ * partition. A consumer group delivers at least once (a rebalance delivers a batch again), so a message seen at an
+ * offset already read is counted in `redeliveries`, not kept: `messages` is what the topic holds.
+ */
+export async function readTopic(brokers: readonly string[], topic: string): Promise<{ messages: TopicMessage[]; redeliveries(): number; close(): Promise<void> }> {
   const messages: TopicMessage[] = [];
+  const read = new Set<string>();
+  let redeliveries = 0;
   const source: EventSource = createKafkaEventSource({ brokers, topic, groupId: `test-reader-${randomUUID()}`, clientId: 'memctx-test-reader' });
-  await source.start(async ({ partition, events, keys }) => {
-    events.forEach((event, i) => messages.push({ event, key: keys[i]!, partition }));
+  await source.start(async ({ partition, events, keys, offsets }) => {
+    events.forEach((event, i) => {
+      const at = `${partition}:${offsets[i]!}`;
+      if (read.has(at)) {
+        redeliveries += 1;
+        return;
+      }
+      read.add(at);
+      messages.push({ event, key: keys[i]!, partition, offset: offsets[i]! });
+    });
   });
-  return { messages, close: () => source.stop() };
+  return { messages, redeliveries: () => redeliveries, close: () => source.stop() };
 }
 
 /** First occurrences only: the relay may publish a batch twice after a crash, never skip one. */

@@ -13,6 +13,8 @@ import { exited, untilAccepting } from './service-process.js';
  */
 export interface OwnBroker {
   brokers: string[];
+  /** The port the broker itself listens on (clients are told `brokers`, which a proxy may stand in front of). */
+  port: number;
   /** SIGTERM: a controlled shutdown, as an operator's restart; resolves once the JVM exited. */
   stop(): Promise<void>;
   /** Resolves once it accepts connections (its data kept from before). */
@@ -25,13 +27,13 @@ const LIB = join(KAFKA_HOME, '.lib');
 // A JVM on a busy two-core machine can take most of a minute to start.
 const START_TIMEOUT_MS = 120_000;
 
-function properties(dir: string, port: number, controllerPort: number): string {
+function properties(dir: string, port: number, controllerPort: number, advertisedPort: number): string {
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
     `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    `advertised.listeners=PLAINTEXT://127.0.0.1:${advertisedPort}`,
     'controller.listener.names=CONTROLLER',
     'inter.broker.listener.name=PLAINTEXT',
     'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
@@ -46,12 +48,13 @@ function properties(dir: string, port: number, controllerPort: number): string {
   ].join('\n');
 }
 
-export async function startOwnBroker(): Promise<OwnBroker> {
+/** `advertisedPort`: where clients are told to connect, when a proxy stands in front of the broker's own port. */
+export async function startOwnBroker(options: { advertisedPort?: number } = {}): Promise<OwnBroker> {
   if (!existsSync(join(LIB, '.version'))) execFileSync('bash', [resolve(KAFKA_HOME, '../scripts/ensure-kafka.sh')], { stdio: 'ignore' });
   const [port, controllerPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'memctx-faults-kafka-'));
   const props = join(dir, 'server.properties');
-  writeFileSync(props, properties(dir, port, controllerPort));
+  writeFileSync(props, properties(dir, port, controllerPort, options.advertisedPort ?? port));
   const java = ['-Xmx384m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Djava.awt.headless=true', `-Dlog4j.configuration=file:${join(KAFKA_HOME, 'log4j.properties')}`, '-cp', `${LIB}/*`];
   // A KRaft cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it; like Kafka's own
   // Uuid.randomUuid, never one that starts with '-', which the tool's argument parser reads as an option (1 run in 64).
@@ -83,7 +86,8 @@ export async function startOwnBroker(): Promise<OwnBroker> {
   };
   await start();
   return {
-    brokers: [`127.0.0.1:${port}`],
+    brokers: [`127.0.0.1:${options.advertisedPort ?? port}`],
+    port,
     start,
     stop,
     async remove() {

@@ -34,6 +34,18 @@ interface Outage {
   projectorsAgain?: number;
 }
 
+/** The relay's logged failures by error type and message, so a duplicate on the topic can be traced to the send that caused it. */
+function relayFailures(log: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of log.split('\n')) {
+    const entry = (() => { try { return JSON.parse(line) as { err?: { type?: string; name?: string; message?: string } }; } catch { return undefined; } })();
+    if (!entry?.err) continue;
+    const key = `${entry.err.type ?? entry.err.name ?? 'Error'}: ${(entry.err.message ?? '').slice(0, 120)}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
 describe('Kafka broker restarted under load', () => {
   let broker: OwnBroker;
   let database: TestDatabase;
@@ -160,6 +172,7 @@ describe('Kafka broker restarted under load', () => {
       acknowledged: load.acknowledged.length, stored: rounds.stored, lost: rounds.lost, duplicated: rounds.duplicated,
       events: stored.length, on_topic: reader.messages.length, on_topic_unique: unique.length,
       topic_duplicates: reader.messages.length - unique.length,
+      redelivered_to_reader: reader.redeliveries(),
       missing_from_topic: stored.filter((e) => !onTopic.has(e.event_id)).length,
       keys_out_of_order: outOfOrderKeys.length,
       read_models_equal_feed_projection: JSON.stringify(fromKafka) === JSON.stringify(fromFeed),
@@ -174,6 +187,7 @@ describe('Kafka broker restarted under load', () => {
       })),
       after_load_stopped: { relay_lag_0_seconds: Number((relayCaughtUp / 1000).toFixed(2)), group_lag_0_seconds: Number((projectorsCaughtUp / 1000).toFixed(2)) },
       exits,
+      relay_failures: relayFailures(relay.recentLog()),
     };
     process.stdout.write(`kafka faults: ${JSON.stringify(summary, null, 2)}\n`);
 

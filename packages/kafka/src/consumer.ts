@@ -9,6 +9,8 @@ export interface EventSourceBatch {
   events: RecordedEvent[];
   /** The message key of each event (its partition key), index for index. */
   keys: string[];
+  /** Each event's offset in its partition, index for index: a batch delivered again carries the same ones. */
+  offsets: string[];
 }
 
 /** Feeds batches of events from a consumer group; offsets are committed only after a batch was handled. */
@@ -76,7 +78,10 @@ export function createKafkaEventSource(options: KafkaOptions & {
         // A long batch keeps the member's session alive, which the short session timeout needs.
         const beating = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_MS);
         try {
-          await onBatch({ partition: batch.partition, events, keys: batch.messages.map((message) => message.key?.toString() ?? '') });
+          await onBatch({
+            partition: batch.partition, events, keys: batch.messages.map((message) => message.key?.toString() ?? ''),
+            offsets: batch.messages.map((message) => message.offset),
+          });
         } catch (error) {
           // Nothing is resolved, so kafkajs seeks back and delivers the batch again.
           options.onError?.(error);

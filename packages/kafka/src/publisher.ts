@@ -2,6 +2,7 @@ import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { RecordedEvent } from '@memctx/event-store';
 import { settingDefault } from '@memctx/shared';
 import { toMessage } from './codec.js';
+import { NOTHING_TO_RESEND, plannedSends, type ResendState } from './resend.js';
 
 /** Where the relay sends events; kafkajs is unmaintained, so nothing outside this package sees it. */
 export interface EventPublisher {
@@ -50,10 +51,12 @@ export function lostProducerState(error: unknown): boolean {
 /**
  * An idempotent producer with acks=all: the broker drops a retried batch it already
  * wrote, and a send resolves only when the write is replicated. One request in
- * flight keeps per-partition order through retries. A producer whose state the
- * broker lost is replaced by a new one (a new producer id) and the send still
- * fails, so the relay sends the batch again from its checkpoint: what the old
- * producer had written of it is then on the topic twice, recognisable by event id.
+ * flight keeps per-partition order through retries. After a failed publish the next
+ * one skips what the broker acknowledged and sends the unanswered batch again as it
+ * was (plannedSends). A producer whose state the broker lost is replaced by a new
+ * one (a new producer id) and the send still fails, so the relay sends the batch
+ * again from its checkpoint: what the old producer had written of it is then on the
+ * topic twice, recognisable by event id.
  */
 export async function createKafkaPublisher(options: KafkaOptions & { topic?: string; partitionKey: (event: RecordedEvent) => string }): Promise<EventPublisher> {
   const topic = options.topic ?? DEFAULT_TOPIC;
@@ -72,26 +75,34 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
     return connected;
   };
   await ready();
+  let pending: ResendState = NOTHING_TO_RESEND;
   return {
     async publish(events) {
-      if (events.length === 0) return;
-      await ready();
-      const sending = producer;
-      try {
-        await sending.send({
-          topic,
-          acks: -1,
-          compression: CompressionTypes.None,
-          messages: events.map((event) => toMessage(event, options.partitionKey(event))),
-        });
-      } catch (error) {
-        if (lostProducerState(error) && producer === sending) {
-          producer = newProducer();
-          connected = undefined;
-          await sending.disconnect().catch(() => undefined);
+      const acknowledged = new Set(pending.acknowledged);
+      for (const batch of plannedSends(pending, events)) {
+        const sending = producer;
+        try {
+          await ready();
+          await sending.send({
+            topic,
+            acks: -1,
+            compression: CompressionTypes.None,
+            messages: batch.map((event) => toMessage(event, options.partitionKey(event))),
+          });
+        } catch (error) {
+          const replaced = lostProducerState(error) && producer === sending;
+          // A new producer has new sequence numbers: sending the batch as it was would not make the broker drop it.
+          pending = { acknowledged, unconfirmed: replaced ? undefined : batch };
+          if (replaced) {
+            producer = newProducer();
+            connected = undefined;
+            await sending.disconnect().catch(() => undefined);
+          }
+          throw error;
         }
-        throw error;
+        for (const event of batch) acknowledged.add(event.event_id);
       }
+      pending = NOTHING_TO_RESEND;
     },
     close: () => producer.disconnect(),
   };
