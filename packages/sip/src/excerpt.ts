@@ -32,6 +32,8 @@ export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boo
 // ("I loved 'Becoming Nicole'."), so that one is kept too.
 const REFERS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|he|she|him|her)\b/i;
 
+const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /** A text's sentences, trimmed, with line breaks as boundaries too. */
 export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
@@ -48,9 +50,12 @@ export function sentencesOf(text: string): string[] {
  * most of the query are the ones kept. Omitted stretches show as "…".
  */
 export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const label = SPEAKER.exec(flat)?.[0] ?? '';
-  const sentences = sentencesOf(flat.slice(label.length));
+  const flat = flatten(text);
+  const said = text.trim();
+  const labelled = SPEAKER.exec(said)?.[0] ?? '';
+  const label = labelled.replace(/\s+/g, ' ');
+  // Split before flattening: a list item, a heading or a line of code ends at its line break, not at the next full stop.
+  const sentences = sentencesOf(said.slice(labelled.length)).map(flatten);
   const selective = terms.filter((term) => term.selective);
   if (sentences.length <= 1 || selective.length === 0) return flat;
   const chosen = chooseSentences(sentences);

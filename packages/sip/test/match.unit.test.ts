@@ -108,6 +108,12 @@ describe('excerpts: only what bears on the query', () => {
     expect(excerptTurn('We met at the game. LeBron scored forty. The crowd was loud.', terms(['lebron', 3]))).toBe('… LeBron scored forty. The crowd was loud.');
   });
 
+  it('ends a sentence at a line break, so a list item or a heading is kept without the lines around it', () => {
+    const chunk = '## Index options\n- lists: rows / 1000 for up to 1M rows\n- probes: start at 10\n\n## Filtering\nUse a partial index per condition';
+    expect(excerptTurn(chunk, terms(['list', 3], ['row', 2]))).toBe('… - lists: rows / 1000 for up to 1M rows - probes: start at 10 …');
+    expect(excerptTurn('Melanie:\nI painted a sunrise.\nThe kids are fine.\nWe went camping.', q)).toBe('Melanie: I painted a sunrise. The kids are fine. …');
+  });
+
   it('keeps records whole when the query has no selective term', () => {
     const text = 'One. Two. Three.';
     expect(excerptTurn(text, terms(['melani', 0.01]))).toBe(text);
