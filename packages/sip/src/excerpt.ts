@@ -128,17 +128,18 @@ function chooseSentences(sentences: readonly string[]) {
     within(maxTokens: number): Map<number, string> {
       const all = new Map([...worth.keys()].map((i) => [i, sentences[i]!]));
       // Most excerpts fit, and counting costs: text under three characters a token (English runs about four) is taken
-      // as fitting unread (should it not, the line is cut at its end as before); the sentences are counted one by one
-      // only when the whole is over.
-      const whole = [...all.values()].join(' ');
-      if (whole.length <= maxTokens * FITTING_CHARS_PER_TOKEN || countTokens(whole) <= maxTokens) return all;
+      // as fitting unread (should it not, the line is cut at its end as before); past that each sentence is counted
+      // once, for the whole and for the choice.
+      if ([...all.values()].join(' ').length <= maxTokens * FITTING_CHARS_PER_TOKEN) return all;
+      const tokensOf = new Map([...all].map(([i, sentence]) => [i, countTokens(sentence)]));
+      if ([...tokensOf.values()].reduce((sum, tokens) => sum + tokens, 0) <= maxTokens) return all;
       const kept = new Map<number, string>();
       const best = Math.max(...worth.values());
       let used = 0;
       for (const [i, value] of [...worth].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
         if (!own.has(i) && !companionOf.get(i)!.some((neighbour) => kept.has(neighbour))) continue;
         const sentence = sentences[i]!;
-        const tokens = countTokens(sentence);
+        const tokens = tokensOf.get(i)!;
         const room = maxTokens - used;
         if (kept.size === 0 || tokens <= room) {
           kept.set(i, sentence);
