@@ -34,8 +34,8 @@ export const loadRelayCheckpoint = (db: Queryable, topic: string): Promise<Check
 
 /**
  * Publishes the event feed, in feed order, to the publisher. The checkpoint moves
- * only after the broker acknowledged a batch, so a crash at any point republishes
- * at most the last batch (duplicates, recognisable by event id) and never skips one.
+ * only after the broker acknowledged a batch, so a crash never skips an event; the
+ * Kafka publisher skips what a crashed relay wrote past its checkpoint.
  */
 export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const { db, store, publisher } = options;

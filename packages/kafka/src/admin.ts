@@ -1,5 +1,5 @@
 import { AssignerProtocol } from 'kafkajs';
-import { kafkaClient, type KafkaOptions } from './publisher.js';
+import { kafkaClient, type KafkaOptions } from './client.js';
 
 /**
  * Creates the topic when missing. Partitions bound how many projector instances

@@ -2,7 +2,7 @@ import type { Consumer } from 'kafkajs';
 import type { RecordedEvent } from '@memctx/event-store';
 import { retryWithBackoff, wakeableSleep } from '@memctx/shared';
 import { fromMessage } from './codec.js';
-import { DEFAULT_TOPIC, kafkaClient, type KafkaOptions } from './publisher.js';
+import { DEFAULT_TOPIC, kafkaClient, type KafkaOptions } from './client.js';
 
 export interface EventSourceBatch {
   partition: number;

@@ -1,36 +1,15 @@
-import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
+import { CompressionTypes, type Producer } from 'kafkajs';
 import type { RecordedEvent } from '@memctx/event-store';
-import { settingDefault } from '@memctx/shared';
+import { DEFAULT_TOPIC, kafkaClient, type KafkaOptions } from './client.js';
 import { toMessage } from './codec.js';
 import { NOTHING_TO_RESEND, plannedSends, type ResendState } from './resend.js';
+import { alreadyOnTopic, NO_TAILS, pastTails, readTails, type TopicTails } from './tails.js';
 
 /** Where the relay sends events; kafkajs is unmaintained, so nothing outside this package sees it. */
 export interface EventPublisher {
   /** Resolves once every event is acknowledged by all in-sync replicas, in the order given per key. */
   publish(events: readonly RecordedEvent[]): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface KafkaOptions {
-  brokers: readonly string[];
-  clientId?: string;
-  /** How many times a request is retried before the client gives up (a consumer then crashes and restarts). */
-  retries?: number;
-}
-
-export const DEFAULT_TOPIC = settingDefault('kafkaTopic');
-
-export function kafkaClient(options: KafkaOptions): Kafka {
-  return new Kafka({
-    clientId: options.clientId ?? 'memctx',
-    brokers: [...options.brokers],
-    // kafkajs logs through console by default; our processes log through pino, and errors surface as rejections.
-    logLevel: logLevel.NOTHING,
-    // Waits between retries capped at 1 s (kafkajs's default doubles them up to 30 s), so a broker back after a
-    // restart is found within a second; and enough of them (~18 s) that a consumer rides out a restart as the
-    // same group member instead of crashing, since a new member waits out the old one's session before a rebalance.
-    retry: { retries: options.retries ?? 20, initialRetryTime: 200, maxRetryTime: 1_000 },
-  });
 }
 
 // Answers after which kafkajs's idempotent producer never sends again (tulios/kafkajs#598): the broker lost or refused
@@ -53,10 +32,10 @@ export function lostProducerState(error: unknown): boolean {
  * wrote, and a send resolves only when the write is replicated. One request in
  * flight keeps per-partition order through retries. After a failed publish the next
  * one skips what the broker acknowledged and sends the unanswered batch again as it
- * was (plannedSends). A producer whose state the broker lost is replaced by a new
- * one (a new producer id) and the send still fails, so the relay sends the batch
- * again from its checkpoint: what the old producer had written of it is then on the
- * topic twice, recognisable by event id.
+ * was (plannedSends). A new publisher, and one whose producer the broker no longer
+ * knows (replaced by a new one, with a new producer id, and the send fails), first
+ * reads how far each partition got (readTails) and skips what is there already: what
+ * a relay that crashed before its checkpoint, or the old producer, wrote.
  */
 export async function createKafkaPublisher(options: KafkaOptions & { topic?: string; partitionKey: (event: RecordedEvent) => string }): Promise<EventPublisher> {
   const topic = options.topic ?? DEFAULT_TOPIC;
@@ -76,10 +55,21 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
   };
   await ready();
   let pending: ResendState = NOTHING_TO_RESEND;
+  // What the topic held before this producer's first send; read again after a replacement.
+  let tails: Promise<TopicTails> | undefined;
+  const knownTails = (): Promise<TopicTails> => {
+    tails ??= readTails(options, topic).catch((error: unknown) => {
+      tails = undefined;
+      throw error;
+    });
+    return tails;
+  };
   return {
     async publish(events) {
+      const before = await knownTails();
+      const fresh = events.filter((event) => !alreadyOnTopic(before, event, options.partitionKey(event)));
       const acknowledged = new Set(pending.acknowledged);
-      for (const batch of plannedSends(pending, events)) {
+      for (const batch of plannedSends(pending, fresh)) {
         const sending = producer;
         try {
           await ready();
@@ -96,6 +86,7 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
           if (replaced) {
             producer = newProducer();
             connected = undefined;
+            tails = undefined;
             await sending.disconnect().catch(() => undefined);
           }
           throw error;
@@ -103,6 +94,8 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
         for (const event of batch) acknowledged.add(event.event_id);
       }
       pending = NOTHING_TO_RESEND;
+      // Past every partition's tail, nothing later can be on the topic already.
+      if (events.length > 0 && pastTails(before, events.at(-1)!)) tails = Promise.resolve(NO_TAILS);
     },
     close: () => producer.disconnect(),
   };
