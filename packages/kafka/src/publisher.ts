@@ -66,6 +66,7 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
   };
   return {
     async publish(events) {
+      if (events.length === 0) return;
       const before = await knownTails();
       const fresh = events.filter((event) => !alreadyOnTopic(before, event, options.partitionKey(event)));
       const acknowledged = new Set(pending.acknowledged);
@@ -95,7 +96,7 @@ export async function createKafkaPublisher(options: KafkaOptions & { topic?: str
       }
       pending = NOTHING_TO_RESEND;
       // Past every partition's tail, nothing later can be on the topic already.
-      if (events.length > 0 && pastTails(before, events.at(-1)!)) tails = Promise.resolve(NO_TAILS);
+      if (pastTails(before, events.at(-1)!)) tails = Promise.resolve(NO_TAILS);
     },
     close: () => producer.disconnect(),
   };
