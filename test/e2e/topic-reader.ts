@@ -33,7 +33,7 @@ export async function readTopic(brokers: readonly string[], topic: string): Prom
   return { messages, redeliveries: () => redeliveries, close: () => source.stop() };
 }
 
-/** First occurrences only: the relay may publish a batch twice after a crash, never skip one. */
+/** First occurrences only, as a consumer reads the topic: where the relay may still write an event twice is in docs/decisions.md, Relay. */
 export function dedupe(messages: readonly TopicMessage[]): TopicMessage[] {
   const seen = new Set<string>();
   return messages.filter((m) => !seen.has(m.event.event_id) && seen.add(m.event.event_id));
