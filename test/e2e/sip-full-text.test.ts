@@ -47,6 +47,8 @@ describe('grounded and abstain on full text alone', () => {
     expect(body.answerability.signals.embedded).toBe(0);
     // No record states a word of the question and none has a vector to be near it by: none is "closest".
     expect(body.citations).toEqual([]);
+    // Still a line that says so, for a client that pastes the SIP into the prompt without reading the flags.
+    expect(body.sip).toMatch(/^Memory context\. Nothing in memory answers this query; say so rather than guess\.$/);
     expect(body.sip).not.toContain('aglio e olio');
     expect(body.tokens_sip).toBeLessThanOrEqual(150);
   });

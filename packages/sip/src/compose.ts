@@ -57,7 +57,11 @@ const SECTION_TITLES: Record<SectionName, string> = {
   uncertain_facts: '## Uncertain (unconfirmed hypotheses; never state these as fact)',
 };
 export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, newest first, under the date they happened.';
-export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather than guess. The closest records:';
+export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather than guess.';
+const ABSTAIN_WITH_CLOSEST = `${ABSTAIN_NOTE} The closest records:`;
+// What an abstaining SIP says when no record is close enough to show: a client that pastes the SIP into the prompt
+// without reading `abstain` still tells the model there is nothing to go on.
+const NOTHING_CLOSE = `Memory context. ${ABSTAIN_NOTE}`;
 // The best-ranked rounds show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
 // A document chunk is always cut so: a whole section of a handbook is hundreds of tokens, and whole chunks took the
 // budget from the chunks that held the answer.
@@ -167,7 +171,7 @@ function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rende
   );
   // Without a query there is no thing asked about, so nothing to judge replaced.
   const supersededBy = hasQuery ? supersessions(ordered, (line) => rank.get(line)!) : new Map<number, number>();
-  if (ordered.length === 0) return { sip: '', ordered, supersededBy };
+  if (ordered.length === 0) return { sip: note ? NOTHING_CLOSE : '', ordered, supersededBy };
   const out = note ? [SIP_HEADER, note] : [SIP_HEADER];
   let section: SectionName | undefined;
   let day: string | undefined;
@@ -244,7 +248,7 @@ function close({ candidate, evidence }: Scored<Candidate>): boolean {
  */
 export function composeSip(ranked: readonly Scored<Candidate>[], options: ComposeOptions): ComposedSip {
   const terms = options.terms ?? [];
-  const note = options.abstain ? ABSTAIN_NOTE : undefined;
+  const note = options.abstain ? ABSTAIN_WITH_CLOSEST : undefined;
   const maxLines = options.abstain ? ABSTAIN_LINES : Infinity;
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + (note ? countTokens(note) : 0) + SECTION_ORDER.length * 8;

@@ -72,6 +72,18 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.sip).toContain(ABSTAIN_NOTE);
     expect(sip.tokens_sip).toBeLessThanOrEqual(150);
   });
+
+  it('when memory does not answer and nothing is close, still says so, in a line, for a client that pastes the SIP unread', () => {
+    // Found by recency alone: no word of the query, no vector.
+    const recent = [1, 2, 3].map((i) => round(`How do I reverse a list in Python, take ${i}?`, 'Use my_list[::-1].', i));
+    const sip = composeSip(recent.map((c, i) => scored(c, 1 - i / 10, 0, null)), { ...options, abstain: true });
+    expect(sip.records_used).toBe(0);
+    expect(sip.citations).toEqual([]);
+    expect(sip.sip).toBe(`Memory context. ${ABSTAIN_NOTE}`);
+    expect(sip.sip).not.toContain('closest');
+    expect(composeSip([], { ...options, abstain: true }).sip).toBe(`Memory context. ${ABSTAIN_NOTE}`);
+    expect(composeSip([], options).sip).toBe('');
+  });
 });
 
 describe('the newest fact first', () => {
