@@ -37,8 +37,15 @@ interface Outage {
 /** The relay's logged failures by error type and message, so a duplicate on the topic can be traced to the send that caused it. */
 function relayFailures(log: string): Record<string, number> {
   const counts: Record<string, number> = {};
+  const parsed = (line: string): { err?: { type?: string; name?: string; message?: string } } | undefined => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+  };
   for (const line of log.split('\n')) {
-    const entry = (() => { try { return JSON.parse(line) as { err?: { type?: string; name?: string; message?: string } }; } catch { return undefined; } })();
+    const entry = parsed(line);
     if (!entry?.err) continue;
     const key = `${entry.err.type ?? entry.err.name ?? 'Error'}: ${(entry.err.message ?? '').slice(0, 120)}`;
     counts[key] = (counts[key] ?? 0) + 1;
