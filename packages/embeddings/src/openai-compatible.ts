@@ -113,7 +113,7 @@ export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEm
   }
 
   // The same instructions as the local model, so a server running bge or e5 gives the vectors the local model would.
-  const { queryPrefix: prefix, documentPrefix } = profileOf(options.modelId);
+  const { queryPrefix, documentPrefix } = profileOf(options.modelId);
   const documents = async (texts: string[]) => {
     const vectors: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await request(texts.slice(i, i + batchSize).map((text) => documentPrefix + text))));
@@ -137,7 +137,7 @@ export async function createOpenAiCompatibleEmbedder(options: OpenAiCompatibleEm
     model: options.modelId,
     dimensions: options.dimensions,
     embedDocuments: documents,
-    embedQuery: (text) => queries(prefix + text),
+    embedQuery: (text) => queries(queryPrefix + text),
     close: async () => undefined,
   };
 }

@@ -56,12 +56,13 @@ const SECTION_TITLES: Record<SectionName, string> = {
   preferences: '## Preferences',
   uncertain_facts: '## Uncertain (unconfirmed hypotheses; never state these as fact)',
 };
-export const SIP_HEADER = 'Memory context. Cite an item as [n]. Conversation rounds read user → assistant, newest first, under the date they happened.';
+const SIP_TITLE = 'Memory context.';
+export const SIP_HEADER = `${SIP_TITLE} Cite an item as [n]. Conversation rounds read user → assistant, newest first, under the date they happened.`;
 export const ABSTAIN_NOTE = 'Nothing in memory answers this query; say so rather than guess.';
 const ABSTAIN_WITH_CLOSEST = `${ABSTAIN_NOTE} The closest records:`;
 // What an abstaining SIP says when no record is close enough to show: a client that pastes the SIP into the prompt
 // without reading `abstain` still tells the model there is nothing to go on.
-const NOTHING_CLOSE = `Memory context. ${ABSTAIN_NOTE}`;
+const NOTHING_CLOSE = `${SIP_TITLE} ${ABSTAIN_NOTE}`;
 // The best-ranked rounds show their turns whole (up to maxRecordTokens); the rest are cut to what bears on the query.
 // A document chunk is always cut so: a whole section of a handbook is hundreds of tokens, and whole chunks took the
 // budget from the chunks that held the answer.
