@@ -31,6 +31,7 @@ export * from './memory-records/retrieval.js';
 export * from './memory-records/embeddings.js';
 export * from './memory-records/embedding-space.js';
 export { migrateIndexFunctions } from './memory-records/index-functions.js';
+export { recordTextsSql, TEXTS_ONCE_SINCE } from './memory-records/texts.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
 export { EMBEDDING_DIMENSIONS, turnsOf, type Turn, type TurnSource } from './memory-records/projection.js';

@@ -36,7 +36,7 @@ describe.each(backends)('embedding filler on %s', (_name, open) => {
     expect(asked).toEqual(['question 19', 'question 18', 'question 17', 'question 16', 'answer 18', 'answer 16']);
     expect(await embeddingBacklog(h.db)).toBe(16);
     const { rows } = await h.db.query<{ embed_text: string; has_reply: boolean }>(
-      `SELECT embed_text, reply_embedding IS NOT NULL AS has_reply FROM memory_records WHERE embedding IS NOT NULL ORDER BY embed_text`,
+      `SELECT user_text AS embed_text, reply_embedding IS NOT NULL AS has_reply FROM memory_records WHERE embedding IS NOT NULL ORDER BY user_text`,
     );
     expect(rows).toEqual([
       { embed_text: 'question 16', has_reply: true }, { embed_text: 'question 17', has_reply: false },

@@ -1,20 +1,23 @@
 import { describe, it } from 'vitest';
-import { memoryRecordsProjection } from '@memctx/read-models';
+import { memoryRecordsProjection, recordTextsSql } from '@memctx/read-models';
 import { projectionSpec } from './projection-spec.js';
 import { documentIngested, purged, restored, round, shown, softDeleted, sourceRequested, statement } from './spec-events.js';
 
 const spec = projectionSpec(memoryRecordsProjection);
-const records = `SELECT record_id, session_id, project_id, source_id, source_title, provenance, record_type, sip_eligible, embed_text, reply_text,
-  user_text, assistant_text, created_at::text AS created_at, hidden FROM memory_records ORDER BY global_position, record_id`;
+// What reads see: the texts derived as the projection's version stores them (texts.ts).
+const texts = recordTextsSql(memoryRecordsProjection.version, 'm');
+const records = `SELECT record_id, session_id, project_id, source_id, source_title, provenance, record_type, sip_eligible,
+  ${texts.content} AS content, ${texts.embedText} AS embed_text, ${texts.replyText} AS reply_text,
+  user_text, assistant_text, created_at::text AS created_at, hidden FROM memory_records m ORDER BY global_position, record_id`;
 const totals = 'SELECT project_key, records::int AS records FROM memory_token_totals ORDER BY project_key';
 
 const roundRow = (record_id: string, session_id: string, user: string, reply: string, minute: number, hidden = false) => ({
   record_id, session_id, project_id: 'p1', source_id: null, source_title: null, provenance: 'ROUND', record_type: 'FACTUAL', sip_eligible: true,
-  embed_text: user, reply_text: reply, user_text: user, assistant_text: reply, created_at: shown(minute), hidden,
+  content: `User: ${user}\nAssistant: ${reply}`, embed_text: user, reply_text: reply, user_text: user, assistant_text: reply, created_at: shown(minute), hidden,
 });
 const chunkRow = (record_id: string, source_id: string, title: string, text: string, minute: number) => ({
   record_id, session_id: null, project_id: 'p1', source_id, source_title: title, provenance: 'DOCUMENT_VERIFIED', record_type: 'FACTUAL',
-  sip_eligible: true, embed_text: text, reply_text: '', user_text: null, assistant_text: null, created_at: shown(minute), hidden: false,
+  sip_eligible: true, content: text, embed_text: text, reply_text: '', user_text: null, assistant_text: null, created_at: shown(minute), hidden: false,
 });
 
 describe('memory records projection (given events, when events, then rows)', () => {
@@ -23,7 +26,7 @@ describe('memory records projection (given events, when events, then rows)', () 
       roundRow('r1', 's1', 'Which port?', 'Port 5432.', 1),
       {
         record_id: 'g1', session_id: 's1', project_id: 'p1', source_id: null, source_title: null, provenance: 'AI_GENERATED', record_type: 'FACTUAL',
-        sip_eligible: false, embed_text: 'It is probably 5432.', reply_text: '', user_text: 'q', assistant_text: 'It is probably 5432.',
+        sip_eligible: false, content: 'User: q\nAssistant: It is probably 5432.', embed_text: 'It is probably 5432.', reply_text: '', user_text: 'q', assistant_text: 'It is probably 5432.',
         created_at: shown(2), hidden: false,
       },
     ]);

@@ -31,7 +31,7 @@ describe.each(backends)('memory records written and read on %s', (_name, open) =
     await service.ingestRound('hal', { session_id: 'h-1', user_message: 'the heron again today', assistant_message: 'Twice now.' });
     await h.catchUp();
     const vector = (x: number, y: number) => toVectorLiteral(Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === 0 ? x : d === 1 ? y : 0)));
-    await h.db.query("UPDATE memory_records SET embedding = $1::vector, reply_embedding = $2::vector WHERE user_id = 'hal' AND content LIKE '%pond%'", [vector(1, 0), vector(0, 1)]);
+    await h.db.query("UPDATE memory_records SET embedding = $1::vector, reply_embedding = $2::vector WHERE user_id = 'hal' AND user_text LIKE '%pond%'", [vector(1, 0), vector(0, 1)]);
     const query = Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === 0 ? 0.6 : d === 1 ? 0.8 : 0));
     const read = async (queryEmbedding: Float32Array | null) =>
       new Map((await retrieveCandidates(h.db, scope, { queryText: 'heron', queryEmbedding, vectorDepth: 0 })).map((c) => [c.user_text, c.query_similarity]));

@@ -46,7 +46,7 @@ describe.each(backends)('vector retrieval on %s', (_name, open) => {
       `UPDATE memory_records SET embedding = CASE WHEN user_id = 'bob' THEN $1::vector ELSE ('[' || array_to_string(array_fill(0, ARRAY[${EMBEDDING_DIMENSIONS}]), ',') || ']')::vector END`,
       [toVectorLiteral(axis(0))],
     );
-    const { rows } = await h.db.query<{ record_id: string; content: string }>(`SELECT record_id, content FROM memory_records WHERE user_id = 'ann'`);
+    const { rows } = await h.db.query<{ record_id: string; content: string }>(`SELECT record_id, user_text AS content FROM memory_records WHERE user_id = 'ann'`);
     for (const row of rows) {
       const i = Number(/round (\d)/.exec(row.content)![1]);
       await h.db.query('UPDATE memory_records SET embedding = $1::vector, reply_embedding = $2::vector WHERE user_id = $3 AND record_id = $4', [
@@ -58,7 +58,7 @@ describe.each(backends)('vector retrieval on %s', (_name, open) => {
 
   it("finds the caller's nearest records by either side, nearest first, and nobody else's", async () => {
     const hits = await searchVector(h.db, everything('ann'), axis(0), 3);
-    const { rows } = await h.db.query<{ record_id: string; content: string }>(`SELECT record_id, content FROM memory_records WHERE user_id = 'ann'`);
+    const { rows } = await h.db.query<{ record_id: string; content: string }>(`SELECT record_id, user_text AS content FROM memory_records WHERE user_id = 'ann'`);
     const roundOf = new Map(rows.map((r) => [r.record_id, Number(/round (\d)/.exec(r.content)![1])]));
     expect(hits.every((hit) => roundOf.has(hit.record_id))).toBe(true);
     expect(roundOf.get(hits[0]!.record_id)).toBe(0);

@@ -16,7 +16,7 @@ import { createPostgresDb, ensureVectorExtension } from '@memctx/db';
 import { projectStream, sessionStream } from '@memctx/domain';
 import { createPostgresEventStore, migrateEventStore, type AppendManyItem, type EventToAppend } from '@memctx/event-store';
 import type { Queryable } from '@memctx/db';
-import { ensureActiveGeneration, migrateGenerations, rebuildProjection, REBUILD_BATCH_SIZE, type Projection } from '@memctx/projections';
+import { activeGeneration, ensureActiveGeneration, migrateGenerations, rebuildProjection, REBUILD_BATCH_SIZE, type Projection } from '@memctx/projections';
 import { allProjections } from '@memctx/read-models';
 import { measureCpu } from '../lib/cpu.js';
 import { createBenchDatabase } from '../lib/database.js';
@@ -107,6 +107,16 @@ async function seed(): Promise<number> {
   return written;
 }
 
+/** The size of the active generation's tables, with their indexes and TOAST. */
+async function generationBytes(projection: Projection): Promise<number> {
+  const generation = await activeGeneration(db, projection.name);
+  const { rows: [row] } = await db.query<{ bytes: string }>(
+    `SELECT sum(pg_total_relation_size(format('%I.%I', $1::text, t)))::text AS bytes FROM unnest($2::text[]) AS t`,
+    [generation!.schemaName, projection.tables],
+  );
+  return Number(row!.bytes);
+}
+
 try {
   await ensureVectorExtension(db);
   await migrateEventStore(db);
@@ -155,6 +165,8 @@ try {
     // CPU per event is steadier than the rate on a shared machine: compare code by it.
     const perEvent = (seconds = 0) => fmt((seconds * 1e6) / result.events, 1);
     console.log(`  ${''.padEnd(16)} CPU µs per event: process ${perEvent(cpu.node)}, PostgreSQL ${perEvent(cpu['node pg'])}`);
+    const bytes = await generationBytes(projection);
+    console.log(`  ${''.padEnd(16)} on disk: ${fmt(bytes / 2 ** 20, 0)} MiB with indexes and TOAST (${fmt(bytes / result.events, 0)} bytes per event)`);
     for (const [sql, { ms, calls }] of [...(times ?? new Map<string, { ms: number; calls: number }>())].sort((a, b) => b[1].ms - a[1].ms)) {
       console.log(`      ${fmt(ms / 1000).padStart(7)} s  ${String(calls).padStart(6)} calls  ${sql}`);
     }

@@ -93,10 +93,10 @@ try {
       const to = Math.min(total, from + BATCH);
       // (a, b) is unique per record for i < n², so every record has its own text and vectors, as real rounds do.
       await db.query(
-        `INSERT INTO ${table} (user_id, record_id, session_id, project_id, provenance, record_type, sip_eligible, summary, content, embed_text,
-           reply_text, user_text, assistant_text, token_count, created_at, global_position, embedding, reply_embedding)
+        `INSERT INTO ${table} (user_id, record_id, session_id, project_id, provenance, record_type, sip_eligible, summary,
+           user_text, assistant_text, token_count, created_at, global_position, embedding, reply_embedding)
          SELECT CASE WHEN i < $3 THEN 'bench-user' ELSE 'other-' || (i % 900) END, 'r' || i, 's' || (i / 50), NULL, 'ROUND', 'FACTUAL', true,
-           left(a.content, 200), 'User: ' || a.content || E'\\nAssistant: ' || b.content, a.content, b.content, a.content, b.content, 60,
+           left(a.content, 200), a.content, b.content, 60,
            now() - make_interval(secs => $4 - i), i, a.v + b.v + c.v, a.v + b.v + b.v + c.v
          FROM generate_series($1::bigint, $2::bigint - 1) AS i
          JOIN bench_base a ON a.id = i % $5

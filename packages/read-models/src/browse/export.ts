@@ -1,4 +1,5 @@
-import type { Queryable } from '@memctx/db';
+import type { Db } from '@memctx/db';
+import { recordTexts } from '../memory-records/texts.js';
 import type { ProjectSource } from '../sources/queries.js';
 import type { Page } from './pages.js';
 import { browseProjects, browseSessions } from './queries.js';
@@ -41,7 +42,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * and an `end` line with the counts, so a reader can tell a cut-off file.
  * Each batch is its own statement: not one snapshot, so export at a quiet moment.
  */
-export async function* exportUser(db: Queryable, userId: string, now = new Date()): AsyncGenerator<ExportLine> {
+export async function* exportUser(db: Db, userId: string, now = new Date()): AsyncGenerator<ExportLine> {
   const counts: ExportCounts = { projects: 0, sessions: 0, messages: 0, records: 0, sources: 0 };
   yield { type: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, user_id: userId, exported_at: now.toISOString() };
 
@@ -71,10 +72,12 @@ export async function* exportUser(db: Queryable, userId: string, now = new Date(
     record_id: string; session_id: string | null; project_id: string | null; source_id: string | null; source_title: string | null;
     provenance: string; record_type: string; sip_eligible: boolean; summary: string; content: string; embed_text: string; created_at: Date; hidden: boolean;
   };
+  const texts = await recordTexts(db);
   const records = keyset<RecordRow>(async (after) =>
     (await db.query<RecordRow>(
-      `SELECT record_id, session_id, project_id, source_id, source_title, provenance, record_type, sip_eligible, summary, content, embed_text, created_at, hidden
-       FROM memory_records WHERE user_id = $1 AND record_id > $2 ORDER BY record_id LIMIT ${BATCH}`,
+      `SELECT record_id, session_id, project_id, source_id, source_title, provenance, record_type, sip_eligible, summary,
+         ${texts.content} AS content, ${texts.embedText} AS embed_text, created_at, hidden
+       FROM memory_records m WHERE user_id = $1 AND record_id > $2 ORDER BY record_id LIMIT ${BATCH}`,
       [userId, after?.record_id ?? ''],
     )).rows,
   );

@@ -1,5 +1,6 @@
 import type { Provenance, RecordType } from '@memctx/contracts/vocabulary';
-import type { Queryable } from '@memctx/db';
+import type { Db } from '@memctx/db';
+import { recordTexts } from '../memory-records/texts.js';
 import { decodeCursor, toPage, type Page, type PageRequest } from './pages.js';
 
 export interface BrowsedRecord {
@@ -32,7 +33,8 @@ type RecordRow = Pick<BrowsedRecord, 'session_id' | 'project_id' | 'provenance' 
   created_key: string;
 };
 
-const columns = `record_id, session_id, project_id, provenance, record_type, sip_eligible, summary, content, source_id, source_title,
+const columnsOf = async (db: Db) => `record_id, session_id, project_id, provenance, record_type, sip_eligible, summary,
+  ${(await recordTexts(db)).content} AS content, source_id, source_title,
   created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key, embedding IS NOT NULL AS embedded`;
 
 const filters = `user_id = $1 AND NOT hidden AND ($2::text IS NULL OR project_id = $2) AND ($3::text IS NULL OR session_id = $3)
@@ -68,13 +70,13 @@ export function parseRecordCursor(cursor: string | undefined): { createdAt: stri
 
 /** Live records of the user, newest first; `after` comes from parseRecordCursor. */
 export async function browseRecords(
-  db: Queryable,
+  db: Db,
   userId: string,
   filter: RecordFilter,
   page: PageRequest & { after?: { createdAt: string; recordId: string } | undefined },
 ): Promise<Page<BrowsedRecord>> {
   const { rows } = await db.query<RecordRow>(
-    `SELECT ${columns} FROM memory_records
+    `SELECT ${await columnsOf(db)} FROM memory_records m
      WHERE ${filters} AND ($5::timestamptz IS NULL OR (created_at, record_id) < ($5::timestamptz, $6::text))
      ORDER BY created_at DESC, record_id DESC LIMIT $7`,
     [userId, filter.projectId ?? null, filter.sessionId ?? null, filter.provenance ?? null, page.after?.createdAt ?? null, page.after?.recordId ?? '', page.limit + 1],
@@ -84,13 +86,13 @@ export async function browseRecords(
 
 /** The given records (e.g. retrieval's ranking) that pass the filter, in the given order, with their scores. */
 export async function recordsInOrder(
-  db: Queryable,
+  db: Db,
   userId: string,
   filter: RecordFilter,
   ranked: ReadonlyArray<{ record_id: string; score: number }>,
 ): Promise<BrowsedRecord[]> {
   if (ranked.length === 0) return [];
-  const { rows } = await db.query<RecordRow>(`SELECT ${columns} FROM memory_records WHERE ${filters} AND record_id = ANY($5::text[])`, [
+  const { rows } = await db.query<RecordRow>(`SELECT ${await columnsOf(db)} FROM memory_records m WHERE ${filters} AND record_id = ANY($5::text[])`, [
     userId, filter.projectId ?? null, filter.sessionId ?? null, filter.provenance ?? null, ranked.map((r) => r.record_id),
   ]);
   const byId = new Map(rows.map((row) => [row.record_id, row]));

@@ -2,6 +2,7 @@ import type { Db } from '@memctx/db';
 import { inSpan, runProcessorLoop } from '@memctx/shared';
 import pgvector from 'pgvector';
 import { isRecordedModel } from './embedding-space.js';
+import { recordTexts } from './texts.js';
 
 /** What the filler needs of an embedder (the service passes the cached one from @memctx/embeddings). */
 export interface DocumentEmbedder {
@@ -15,7 +16,7 @@ export const toVectorLiteral = (vector: ArrayLike<number>): string => pgvector.t
 
 export interface FillOptions {
   batchSize?: number;
-  /** Also embed a round's reply (`reply_text` → `reply_embedding`); off halves the work and finds replies by full text only. */
+  /** Also embed a round's reply (its assistant side → `reply_embedding`); off halves the work and finds replies by full text only. */
   replies?: boolean;
 }
 
@@ -33,6 +34,7 @@ const CLAIM_SECONDS = 120;
  */
 export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options: FillOptions = {}): Promise<number> {
   const claimedFrom = Date.now();
+  const texts = await recordTexts(db);
   const { rows } = await db.query<ClaimedRow>(
     `UPDATE memory_records m SET embedding_claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
      FROM (
@@ -41,7 +43,7 @@ export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options
        ORDER BY global_position DESC LIMIT $1 FOR UPDATE SKIP LOCKED
      ) c
      WHERE m.user_id = c.user_id AND m.record_id = c.record_id
-     RETURNING m.user_id, m.record_id, m.embed_text, m.reply_text, m.global_position`,
+     RETURNING m.user_id, m.record_id, ${texts.embedText} AS embed_text, ${texts.replyText} AS reply_text, m.global_position`,
     [options.batchSize ?? 64, embedder.model],
   );
   if (rows.length === 0) return 0;

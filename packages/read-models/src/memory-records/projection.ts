@@ -4,6 +4,7 @@ import type { GeneratedStatementRecorded, RoundIngested } from '@memctx/domain';
 import { defineProjection, type ProjectedEvent } from '@memctx/projections';
 import { countTokens } from '@memctx/tokens';
 import { LEXEME_KEY_FUNCTIONS } from './lexeme-keys.js';
+import { exchange, RECORD_CONTENT_FUNCTION } from './texts.js';
 import { USER_BUCKET_FUNCTION, VECTOR_INDEX_SQL } from './vector.js';
 import { deleteSessions, lastPerKey, ofTypes, sessionKeyOf, setSessionsHidden, stepsOf } from '../events.js';
 
@@ -36,8 +37,8 @@ END $$;`;
  * Provenance and eligibility rules of the spec, decided once here:
  * - a round is one ROUND record, FACTUAL and SIP_ELIGIBLE; `user_text` and
  *   `assistant_text` keep its two sides as said (the SIP reads turns from them,
- *   never by parsing labels out of text), `content` the full exchange as one
- *   text for full-text search and export, `embed_text` the side retrieval embeds;
+ *   never by parsing labels out of text), and its full exchange as one text, for
+ *   full-text search and export, is derived from them (./texts.ts);
  * - a generated statement is one AI_GENERATED record, never SIP_ELIGIBLE: it may
  *   only surface as an uncertain hypothesis.
  * - a connector document is one DOCUMENT_VERIFIED record per chunk, carrying its
@@ -45,15 +46,15 @@ END $$;`;
  * Records of a soft-deleted session stay in place with `hidden` set, so a
  * restore brings them back without re-running anything; a purge deletes them.
  * Full-text search covers the whole exchange (a fact is as often in the reply as
- * in the question); `embedding` is of `embed_text` (the user side, per the spec)
- * and `reply_embedding` of `reply_text` (the assistant side), so what either side
- * said can be found by meaning. Both start empty and are filled by the embedding
+ * in the question); `embedding` is of the user side (per the spec; a generated
+ * statement's statement, a chunk's text) and `reply_embedding` of the assistant
+ * side, so what either side said can be found by meaning. Both start empty and are filled by the embedding
  * filler (./embeddings.ts); until then full-text search finds the record.
  * memory_token_totals keeps, per user and project ('' = outside any project), the
  * tokens of the visible records' full content (the SIP baseline), their number
  * and their full-text lexemes (BM25's N and average length), without a scan.
  */
-const schemaSql = `${LEXEME_KEY_FUNCTIONS}${USER_BUCKET_FUNCTION}
+const schemaSql = `${LEXEME_KEY_FUNCTIONS}${USER_BUCKET_FUNCTION}${RECORD_CONTENT_FUNCTION}
 CREATE TABLE memory_records (
   user_id text NOT NULL,
   record_id text NOT NULL,
@@ -65,9 +66,8 @@ CREATE TABLE memory_records (
   record_type text NOT NULL,
   sip_eligible boolean NOT NULL,
   summary text NOT NULL,
-  content text NOT NULL,
-  embed_text text NOT NULL,
-  reply_text text NOT NULL DEFAULT '',
+  -- A document chunk's text; NULL for a record with sides, whose content memory_record_content derives from them.
+  content text,
   -- A round's (or generated statement's) two sides as they were said; NULL for a document chunk.
   user_text text,
   assistant_text text,
@@ -75,7 +75,7 @@ CREATE TABLE memory_records (
   hidden boolean NOT NULL DEFAULT false,
   token_count int NOT NULL,
   global_position bigint NOT NULL,
-  search tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
+  search tsvector GENERATED ALWAYS AS (to_tsvector('english', public.memory_record_content(content, user_text, assistant_text))) STORED,
   user_bucket smallint GENERATED ALWAYS AS (public.memory_user_bucket(user_id)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
   reply_embedding vector(${EMBEDDING_DIMENSIONS}),
@@ -141,13 +141,6 @@ function summarize(userMessage: string, assistantMessage: string): string {
   return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
 }
 
-const USER_LABEL = 'User: ';
-const ASSISTANT_LABEL = '\nAssistant: ';
-
-function exchange(userMessage: string, assistantMessage: string): string {
-  return assistantMessage ? `${USER_LABEL}${userMessage}${ASSISTANT_LABEL}${assistantMessage}` : `${USER_LABEL}${userMessage}`;
-}
-
 export interface Turn {
   /** Who said it, for a round; null for a document chunk. */
   role: 'user' | 'assistant' | null;
@@ -178,9 +171,8 @@ interface RecordRow {
   provenance: Provenance;
   sip_eligible: boolean;
   summary: string;
-  content: string;
-  embed_text: string;
-  reply_text?: string;
+  /** A document chunk's text; a record with sides has none stored. */
+  content?: string;
   user_text?: string;
   assistant_text?: string;
   created_at: string;
@@ -189,18 +181,19 @@ interface RecordRow {
 
 const RECORD_COLUMNS = {
   user_id: 'text', record_id: 'text', session_id: 'text', project_id: 'text', source_id: 'text', source_title: 'text', provenance: 'text',
-  sip_eligible: 'boolean', summary: 'text', content: 'text', embed_text: 'text', reply_text: 'text',
+  sip_eligible: 'boolean', summary: 'text', content: 'text',
   user_text: 'text', assistant_text: 'text', token_count: 'int',
   created_at: 'timestamptz', global_position: 'bigint',
 } as const;
 
 const insertRecords = (tx: Queryable, rows: RecordRow[]) => {
-  const input = asColumns(rows.map((row) => ({ ...row, token_count: countTokens(row.content) })), RECORD_COLUMNS);
+  const contentOf = (row: RecordRow) => row.content ?? exchange(row.user_text!, row.assistant_text!);
+  const input = asColumns(rows.map((row) => ({ ...row, token_count: countTokens(contentOf(row)) })), RECORD_COLUMNS);
   return tx.query(
     `INSERT INTO memory_records (user_id, record_id, session_id, project_id, source_id, source_title, provenance, record_type,
-       sip_eligible, summary, content, embed_text, reply_text, user_text, assistant_text, token_count, created_at, global_position)
+       sip_eligible, summary, content, user_text, assistant_text, token_count, created_at, global_position)
      SELECT user_id, record_id, session_id, project_id, source_id, source_title, provenance, 'FACTUAL', sip_eligible, summary,
-       content, embed_text, coalesce(reply_text, ''), user_text, assistant_text, token_count, created_at, global_position
+       content, user_text, assistant_text, token_count, created_at, global_position
      FROM ${input.from}
      ON CONFLICT (user_id, record_id) DO NOTHING`,
     input.params,
@@ -216,9 +209,6 @@ function roundRecord(r: RoundIngested['data'], global_position: string): RecordR
     provenance: 'ROUND',
     sip_eligible: true,
     summary: summarize(r.user_message, r.assistant_message),
-    content: exchange(r.user_message, r.assistant_message),
-    embed_text: r.user_message,
-    reply_text: r.assistant_message,
     user_text: r.user_message,
     assistant_text: r.assistant_message,
     created_at: r.occurred_at ?? r.ingested_at,
@@ -235,8 +225,6 @@ function generatedRecord(r: GeneratedStatementRecorded['data'], global_position:
     provenance: 'AI_GENERATED',
     sip_eligible: false,
     summary: summarize(r.assistant_message, ''),
-    content: exchange(r.user_message, r.assistant_message),
-    embed_text: r.assistant_message,
     user_text: r.user_message,
     assistant_text: r.assistant_message,
     created_at: r.recorded_at,
@@ -278,7 +266,6 @@ async function applyDocuments(tx: Queryable, events: readonly ProjectedEvent<'Do
       sip_eligible: true,
       summary: summarize(chunk.text, ''),
       content: chunk.text,
-      embed_text: chunk.text,
       created_at: doc.ingested_at,
       global_position: String(event.global_position),
     }));
@@ -294,7 +281,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 8,
+  version: 9,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,

@@ -4,6 +4,7 @@ import { memoryRecordsVersion } from './active-version.js';
 import { toVectorLiteral } from './embeddings.js';
 import { CANDIDATE_DEPTH, searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
 import { inScope, type RetrievalScope } from './scope.js';
+import { recordTextsSql } from './texts.js';
 import { compareIds, searchVector, type VectorHit } from './vector.js';
 
 export type { RetrievalScope } from './scope.js';
@@ -104,9 +105,10 @@ export function fuse(lexical: LexicalHits, vector: readonly VectorHit[], hasQuer
 // record deleted or hidden since the lists were made drops out.
 // A generation older than SIDES_SINCE has no sides stored: until it is rebuilt, its rounds read as one turn.
 const SIDES_SINCE = 7;
-const columnsFor = (sides: boolean) => `m.record_id, m.summary, m.content, m.provenance, m.record_type, m.source_id, m.source_title, m.session_id, m.created_at, ${
-  sides ? 'm.user_text, m.assistant_text' : 'NULL::text AS user_text, NULL::text AS assistant_text'}`;
-const candidateColumns = async (db: Db) => columnsFor((await memoryRecordsVersion(db)) >= SIDES_SINCE);
+const columnsFor = (version: number) => `m.record_id, m.summary, ${recordTextsSql(version, 'm').content} AS content, m.provenance, m.record_type,
+  m.source_id, m.source_title, m.session_id, m.created_at, ${
+  version >= SIDES_SINCE ? 'm.user_text, m.assistant_text' : 'NULL::text AS user_text, NULL::text AS assistant_text'}`;
+const candidateColumns = async (db: Db) => columnsFor(await memoryRecordsVersion(db));
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
