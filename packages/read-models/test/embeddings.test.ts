@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
-import { adoptEmbeddingModel, EMBEDDING_DIMENSIONS, embeddingBacklog, fillEmbeddings, type DocumentEmbedder } from '@memctx/read-models';
-import { backends, TEST_EMBEDDING_MODEL, type Harness } from './harness.js';
-
-/** A stand-in for the model (the table and the claims are real): a vector per text, slowly, noting what it was asked. */
-function recordingEmbedder(delayMs: number, model = TEST_EMBEDDING_MODEL) {
-  const asked: string[] = [];
-  const embedder: DocumentEmbedder = {
-    model,
-    async embedDocuments(texts) {
-      asked.push(...texts);
-      await new Promise((r) => setTimeout(r, delayMs));
-      return texts.map((_, i) => Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === i % EMBEDDING_DIMENSIONS ? 1 : 0)));
-    },
-  };
-  return { embedder, asked };
-}
+import { adoptEmbeddingModel, embeddingBacklog, fillEmbeddings } from '@memctx/read-models';
+import { backends, recordingEmbedder, TEST_EMBEDDING_MODEL, type Harness } from './harness.js';
 
 describe.each(backends)('embedding filler on %s', (_name, open) => {
   let h: Harness;

@@ -3,11 +3,25 @@ import { createMemoryService, type MemoryService } from '@memctx/commands';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
-import { adoptEmbeddingModel, allProjections, migrateEmbeddingSpace } from '@memctx/read-models';
+import { adoptEmbeddingModel, allProjections, EMBEDDING_DIMENSIONS, migrateEmbeddingSpace, type DocumentEmbedder } from '@memctx/read-models';
 import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
 
 /** The model the harness records as having made the vectors; a filler given another fills nothing. */
 export const TEST_EMBEDDING_MODEL = 'test-model';
+
+/** A stand-in for the model (the table and the claims are real): a vector per text, slowly, noting what it was asked. */
+export function recordingEmbedder(delayMs: number, model = TEST_EMBEDDING_MODEL) {
+  const asked: string[] = [];
+  const embedder: DocumentEmbedder = {
+    model,
+    async embedDocuments(texts) {
+      asked.push(...texts);
+      await new Promise((r) => setTimeout(r, delayMs));
+      return texts.map((_, i) => Float32Array.from({ length: EMBEDDING_DIMENSIONS }, (_, d) => (d === i % EMBEDDING_DIMENSIONS ? 1 : 0)));
+    },
+  };
+  return { embedder, asked };
+}
 
 export interface Harness {
   db: Db;
