@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@memctx/event-store';
 import { DEFAULT_TOPIC, kafkaClient, type KafkaOptions } from './client.js';
 import { toMessage } from './codec.js';
 import { NOTHING_TO_RESEND, plannedSends, type ResendState } from './resend.js';
-import { alreadyOnTopic, NO_TAILS, pastTails, readTails, type TopicTails } from './tails.js';
+import { alreadyOnTopic, NO_TAILS, PARTITIONER, pastTails, readTails, type TopicTails } from './tails.js';
 
 /** Where the relay sends events; kafkajs is unmaintained, so nothing outside this package sees it. */
 export interface EventPublisher {
@@ -39,7 +39,9 @@ export function lostProducerState(error: unknown): boolean {
  */
 export async function createKafkaPublisher(options: KafkaOptions & { topic?: string; partitionKey: (event: RecordedEvent) => string }): Promise<EventPublisher> {
   const topic = options.topic ?? DEFAULT_TOPIC;
-  const newProducer = (): Producer => kafkaClient(options).producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+  // The partitioner named, not left to kafkajs's default: the tails read must place each key where the producer did.
+  const newProducer = (): Producer =>
+    kafkaClient(options).producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true, createPartitioner: PARTITIONER });
   let producer = newProducer();
   let connected: Promise<void> | undefined;
   // Connects the current producer once; a failed attempt is tried again by the next publish.

@@ -17,8 +17,9 @@ export interface TopicTails {
 
 export const NO_TAILS: TopicTails = { partitions: 0, last: new Map() };
 
-// kafkajs's own partitioner (murmur2 of the key, as Java's client), which the producer uses.
-const partitioner = Partitioners.DefaultPartitioner();
+/** murmur2 of the key, as Java's client: the publisher's producer is created with it, and partitionOf reads it. */
+export const PARTITIONER = Partitioners.DefaultPartitioner;
+const partitioner = PARTITIONER();
 
 /** The partition of a topic with `partitions` partitions that a message keyed `key` goes to. */
 export const partitionOf = (key: string, partitions: number): number =>

@@ -22,15 +22,14 @@ export function exchange(userText: string, assistantText: string): string {
   return assistantText ? `User: ${userText}\nAssistant: ${assistantText}` : `User: ${userText}`;
 }
 
-/** SQL expressions over the record aliased `alias`: its full content, the text its `embedding` is of, and of its `reply_embedding`. */
+/** SQL expressions over the record aliased `m`: its full content, the text its `embedding` is of, and of its `reply_embedding`. */
 export interface RecordTextsSql {
   content: string;
   embedText: string;
   replyText: string;
 }
 
-export function recordTextsSql(version: number, alias: string): RecordTextsSql {
-  const m = alias;
+export function recordTextsSql(version: number, m: string): RecordTextsSql {
   if (version < TEXTS_ONCE_SINCE) return { content: `${m}.content`, embedText: `${m}.embed_text`, replyText: `${m}.reply_text` };
   return {
     content: `public.memory_record_content(${m}.content, ${m}.user_text, ${m}.assistant_text)`,
