@@ -32,6 +32,7 @@ export * from './memory-records/embeddings.js';
 export * from './memory-records/embedding-space.js';
 export { migrateIndexFunctions } from './memory-records/index-functions.js';
 export { recordTextsSql, TEXTS_ONCE_SINCE } from './memory-records/texts.js';
+export { BYTEWISE_KEYS_SINCE, lexemeKeysSql } from './memory-records/lexeme-keys.js';
 export * from './efficiency/queries.js';
 export * from './sources/queries.js';
 export { EMBEDDING_DIMENSIONS, turnsOf, type Turn, type TurnSource } from './memory-records/projection.js';

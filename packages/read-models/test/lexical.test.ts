@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
-import { searchLexical } from '@memctx/read-models';
+import { BYTEWISE_KEYS_SINCE, lexemeKeysSql, memoryRecordsProjection, searchLexical } from '@memctx/read-models';
 import { backends, type Harness } from './harness.js';
 
 const everything = (userId: string) => ({ userId, projectId: null, includeGlobal: false });
@@ -66,5 +66,42 @@ describe.each(backends)('lexical retrieval on %s', (_name, open) => {
     expect(recent).toHaveLength(3);
     const all = await searchLexical(h.db, everything('mia'), null, { depth: 20 });
     expect(all.recent.slice(0, 3)).toEqual(recent);
+  });
+
+  /**
+   * The plan of a match on the keys as a generation of `version` compares them, with the table's other indexes dropped
+   * and scans priced out (then rolled back): only an index matching the keys can look them up.
+   */
+  async function keysPlan(version: number): Promise<string> {
+    let plan = '';
+    const rolledBack = new Error('rolled back');
+    await h.db.transaction(async (tx) => {
+      const { rows: others } = await tx.query<{ name: string }>(
+        `SELECT format('%I.%I', schemaname, indexname) AS name FROM pg_indexes
+         WHERE tablename = 'memory_records' AND schemaname LIKE 'rm_%' AND indexname NOT IN ('memory_records_lexemes', 'memory_records_pkey')`);
+      await tx.exec(`${others.map((o) => `DROP INDEX ${o.name};`).join('')} SET LOCAL enable_seqscan = off`);
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT count(*) FROM memory_records m WHERE ${lexemeKeysSql('m', version)} && $1::text[] AND NOT m.hidden AND m.sip_eligible AND m.record_type = 'FACTUAL'`,
+        [['x']],
+      );
+      plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      throw rolledBack;
+    }).catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+    return plan;
+  }
+
+  it("matches keys through the lexeme index, compared as that generation's index compares them", async () => {
+    const keysLookedUp = /Bitmap Index Scan on memory_records_lexemes[^\n]*\n\s*Index Cond: \(+memory_lexeme_keys/;
+    expect(await keysPlan(memoryRecordsProjection.version)).toMatch(keysLookedUp);
+    // Compared in the database's collation, the same keys miss the index the current generation built.
+    expect(await keysPlan(BYTEWISE_KEYS_SINCE - 1)).not.toMatch(keysLookedUp);
+    // A generation from before the keys compared bytewise has its index in the database's collation, and is read with it.
+    const { rows: [index] } = await h.db.query<{ schemaname: string }>(`SELECT schemaname FROM pg_indexes WHERE indexname = 'memory_records_lexemes'`);
+    await h.db.query(`DROP INDEX ${index!.schemaname}.memory_records_lexemes`);
+    await h.db.query(`CREATE INDEX memory_records_lexemes ON ${index!.schemaname}.memory_records USING gin (public.memory_lexeme_keys(user_id, search))
+      WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL'`);
+    expect(await keysPlan(BYTEWISE_KEYS_SINCE - 1)).toMatch(keysLookedUp);
   });
 });

@@ -12,5 +12,7 @@ export async function migrateIndexFunctions(db: Db): Promise<void> {
     { id: '0001_lexeme_keys', sql: LEXEME_KEY_FUNCTIONS },
     { id: '0002_user_buckets', sql: USER_BUCKET_FUNCTION },
     { id: '0003_record_content', sql: RECORD_CONTENT_FUNCTION },
+    // The keys function as it is now (no search_path of its own) where 0001 created the earlier form: the same keys.
+    { id: '0004_lexeme_keys_without_search_path', sql: LEXEME_KEY_FUNCTIONS },
   ]);
 }

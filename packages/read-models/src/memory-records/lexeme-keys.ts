@@ -8,9 +8,15 @@
  * per record, not a function call per lexeme, whose overhead dominated). Two users
  * whose hashes share a prefix would share keys; every query also filters on
  * user_id, so that costs speed at worst, never isolation.
- * SET search_path keeps the keys function out of the planner's inlining: its
- * body uses array_to_string, which is only STABLE, and an index expression must
- * be IMMUTABLE (the result depends on no setting for text arrays).
+ * The keys function is IMMUTABLE though array_to_string is only STABLE (the
+ * result depends on no setting for text arrays), so the planner never inlines
+ * it; every name in it is qualified or built in, so it needs no search_path of
+ * its own, which would cost each call a save and restore of the setting.
+ * From BYTEWISE_KEYS_SINCE the index compares keys in the "C" collation: they are
+ * a hash and a stem, never shown in order, and a database's linguistic collation
+ * (even C.UTF-8 before PostgreSQL 17) made every comparison of the index's build,
+ * inserts and pending-list merges a strcoll. A query matches that index only when
+ * its keys are compared the same way, hence lexemeKeysSql.
  * The functions live in `public` and not in a generation's schema: the readers'
  * queries and every generation's index refer to the same ones.
  */
@@ -18,7 +24,13 @@ export const LEXEME_KEY_FUNCTIONS = `
 CREATE OR REPLACE FUNCTION public.memory_lexeme_key(user_id text, lexeme text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT left(md5(user_id), 16) || lexeme $$;
 CREATE OR REPLACE FUNCTION public.memory_lexeme_keys(user_id text, search tsvector) RETURNS text[]
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, public AS $$
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT string_to_array(public.memory_lexeme_key(user_id, array_to_string(tsvector_to_array(search), ' ' || public.memory_lexeme_key(user_id, ''))), ' ')
   $$;
 `;
+
+export const BYTEWISE_KEYS_SINCE = 10;
+
+/** The keys of the record aliased `m`, compared as the index of a generation of that version compares them. */
+export const lexemeKeysSql = (m: string, version: number): string =>
+  `(public.memory_lexeme_keys(${m}.user_id, ${m}.search)${version >= BYTEWISE_KEYS_SINCE ? ' COLLATE "C"' : ''})`;

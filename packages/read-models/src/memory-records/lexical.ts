@@ -1,6 +1,8 @@
 import type { Db } from '@memctx/db';
 import { inProject, inScope, SIP_RECORD, type RetrievalScope } from './scope.js';
-import { keepsStamps, STAMP_SQL } from './stamp.js';
+import { memoryRecordsVersion } from './active-version.js';
+import { lexemeKeysSql } from './lexeme-keys.js';
+import { STAMP_SQL, STAMPED_SINCE } from './stamp.js';
 
 /** A word of the query as full-text search reads it (an English stem), with how rare it is in the scope. */
 export interface QueryTerm {
@@ -65,7 +67,7 @@ const MAX_QUERY_TERMS = 32;
  * them out in C). Lexemes are quoted one by one, so no part of the user's text
  * is ever read as query syntax.
  */
-const lexicalSql = (stamped: boolean) => `
+const lexicalSql = (version: number) => `
   WITH terms AS (
     SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', coalesce($4::text, '')))) AS lexeme
     WHERE position(E'\\\\' IN lexeme) = 0 LIMIT ${MAX_QUERY_TERMS}
@@ -108,7 +110,7 @@ const lexicalSql = (stamped: boolean) => `
         WHEN t.hits > 0 THEN least(round(t.hits * stats.n / t.size), ${DF_CAP})
         ELSE (SELECT count(*) FROM (
           SELECT 1 FROM memory_records m
-          WHERE public.memory_lexeme_keys(m.user_id, m.search) @> ARRAY[public.memory_lexeme_key($1, t.lexeme)]
+          WHERE ${lexemeKeysSql('m', version)} @> ARRAY[public.memory_lexeme_key($1, t.lexeme)]
             AND ${SIP_RECORD('m')} AND ${inProject('m')}
           LIMIT ${DF_CAP}) hits)
       END::float8 AS df FROM sampled t
@@ -131,7 +133,7 @@ const lexicalSql = (stamped: boolean) => `
       -- OFFSET 0: each record's tsvector is read once here, not once per matched stem in the join above.
       (SELECT m.record_id, ts_filter(setweight(m.search, 'A', (SELECT lexemes FROM query)), '{a}') AS hit, length(m.search) AS len
        FROM memory_records m, keys
-       WHERE keys.keys IS NOT NULL AND public.memory_lexeme_keys(m.user_id, m.search) && keys.keys AND ${SIP_RECORD('m')} AND ${inProject('m')}
+       WHERE keys.keys IS NOT NULL AND ${lexemeKeysSql('m', version)} && keys.keys AND ${SIP_RECORD('m')} AND ${inProject('m')}
        OFFSET 0)
       UNION ALL
       -- No selective word (each is in most records, or in DF_CAP or more): the newest records holding any of them,
@@ -147,8 +149,9 @@ const lexicalSql = (stamped: boolean) => `
     (SELECT n FROM stats) AS scope_records, (SELECT tokens FROM stats) AS scope_tokens,
     (SELECT jsonb_agg(jsonb_build_object('record_id', record_id, 'score', score) ORDER BY score DESC, record_id) FROM matches) AS matches,
     (SELECT array_agg(record_id ORDER BY ord) FROM sample WHERE ord <= $5) AS recent,
-    ${stamped ? `(${STAMP_SQL})` : 'NULL::text'} AS stamp`;
-const SQL = { stamped: lexicalSql(true), unstamped: lexicalSql(false) };
+    ${version >= STAMPED_SINCE ? `(${STAMP_SQL})` : 'NULL::text'} AS stamp`;
+// Per version of the generation that answers: its columns and how its index compares keys.
+const statements = new Map<number, string>();
 
 export interface LexicalOptions {
   /** Caps each list (matches, recent). */
@@ -178,7 +181,9 @@ export async function searchLexical(db: Db, scope: RetrievalScope, queryText: st
   // Without words to count, only the recent list is needed.
   const sample = queryText ? Math.max(options.dfSample ?? DF_SAMPLE, depth) : depth;
   const params = [scope.userId, scope.projectId, scope.includeGlobal, queryText, depth, options.matchBudget ?? MATCH_BUDGET, sample];
-  const sql = (await keepsStamps(db)) ? SQL.stamped : SQL.unstamped;
+  const version = await memoryRecordsVersion(db);
+  let sql = statements.get(version);
+  if (!sql) statements.set(version, (sql = lexicalSql(version)));
   const { rows: [row] } = await db.query<Row>(sql, params, { prepare: true });
   return {
     terms: (row?.terms ?? []).map((t) => ({ lexeme: t.lexeme, df: Number(t.df), idf: Number(t.idf) })),

@@ -128,8 +128,9 @@ CREATE INDEX memory_records_scope ON memory_records (user_id, project_id, create
 -- Retrieval's indexes are partial on what a SIP may cite (scope.ts, SIP_RECORD), so they hold no hidden record.
 CREATE INDEX memory_records_recent ON memory_records (user_id, created_at DESC, global_position DESC)
   WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
--- Every SIP scans the GIN pending list whole; 256 kB (not the 4 MB default) keeps that scan short.
-CREATE INDEX memory_records_lexemes ON memory_records USING gin (public.memory_lexeme_keys(user_id, search))
+-- Every SIP scans the GIN pending list whole; 256 kB (not the 4 MB default) keeps that scan short. Keys compare
+-- bytewise (lexeme-keys.ts).
+CREATE INDEX memory_records_lexemes ON memory_records USING gin (public.memory_lexeme_keys(user_id, search) COLLATE "C")
   WITH (gin_pending_list_limit = 256) WHERE NOT hidden AND sip_eligible AND record_type = 'FACTUAL';
 CREATE INDEX memory_records_provenance ON memory_records (user_id, provenance) WHERE NOT hidden;
 CREATE INDEX memory_records_unembedded ON memory_records (global_position DESC) WHERE embedding IS NULL;
@@ -281,7 +282,7 @@ const groupOf = (type: string) => {
 
 export const memoryRecordsProjection = defineProjection({
   name: 'memory_records',
-  version: 9,
+  version: 10,
   tables: ['memory_records', 'memory_token_totals'],
   schemaSql,
   indexSql,
