@@ -19,18 +19,18 @@ export const ANSWERABILITY_MODELS: Readonly<Record<string, AnswerabilityModel>> 
     threshold: 0.16
   },
   'Xenova/all-MiniLM-L6-v2': {
-    fittedOn: '1451 questions of locomo-l, memory, locomo-u; target: the evidence was cited',
+    fittedOn: '1627 questions of locomo-l, memory, locomo-u; target: the evidence was cited',
     weights: {
-      coverage: -4.8938,
-      selective_coverage: 6.0041,
-      unseen: 0.1664,
-      similarity: 2.0341,
-      similarity_gap: 4.1753,
-      joint: 0.0854,
+      coverage: 0.4797,
+      selective_coverage: 0.8056,
+      unseen: 0.1313,
+      similarity: 1.29,
+      similarity_gap: 5.3014,
+      joint: 0.3657,
       embedded: 0,
-      speaker_gap: -4.4786
+      speaker_gap: -3.6
     },
-    bias: -2.2633,
+    bias: -2.31,
     threshold: 0.25
   },
   'intfloat/e5-small-v2': {

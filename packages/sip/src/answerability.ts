@@ -1,9 +1,8 @@
-import type { QueryTerm } from '@memctx/read-models';
-
-type TermRarity = Pick<QueryTerm, 'df' | 'idf'>;
-import type { TurnEvidence } from './match.js';
+import { weightOf, type TurnEvidence, type WeightedTerm } from './match.js';
 import { settingDefault } from '@memctx/shared';
 import { ANSWERABILITY_MODELS } from './answerability-model.js';
+
+type TermWeight = Pick<WeightedTerm, 'weight' | 'held'>;
 
 /*
  * Whether the memory in scope answers the query at all, as a probability from
@@ -61,11 +60,11 @@ export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export function answerabilitySignals(
   ranked: readonly { evidence: TurnEvidence }[],
-  terms: readonly TermRarity[],
+  terms: readonly TermWeight[],
 ): AnswerabilitySignals {
   const top = ranked.slice(0, TOP);
-  const total = terms.reduce((sum, term) => sum + Math.max(term.idf, 1), 0);
-  const unseen = terms.filter((term) => term.df === 0).reduce((sum, term) => sum + Math.max(term.idf, 1), 0);
+  const total = weightOf(terms);
+  const unseen = weightOf(terms.filter((term) => !term.held));
   const similarities = top.map((s) => s.evidence.similarity).filter((s): s is number => s !== null).sort((a, b) => b - a);
   const rest = similarities.slice(1);
   const gap = rest.length > 0 ? similarities[0]! - rest.reduce((a, b) => a + b, 0) / rest.length : 0;

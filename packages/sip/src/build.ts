@@ -94,7 +94,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const { query, lexical, retrieval, terms, ranked } = await rankForQuery(deps, request);
   const { onStage } = deps;
-  const judgement = judgeEvidence(ranked, retrieval.terms, query !== null, settings.policy);
+  const judgement = judgeEvidence(ranked, terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
     budgetTokens: settings.budgetTokens,
     maxRecordTokens: settings.maxRecordTokens,

@@ -40,8 +40,20 @@ function stemOf(word: string): string {
   return stemmed;
 }
 
+/*
+ * Stems of the words that frame a question rather than name what it asks about: "what is my sister's name", "what is
+ * the dog called", "what kind of music do I like", "what time is my flight", "where did I go", "what do I usually
+ * get". The answer rarely repeats them ("my sister Jo", "lo-fi jazz", "6:40"), so a record holding one says nothing of
+ * the question by that alone, and a scope that holds only them has not heard of what was asked. They weigh as little
+ * as a word every record holds and select nothing; full-text retrieval still scores them.
+ */
+const FRAME_STEMS = new Set(['name', 'call', 'kind', 'sort', 'type', 'like', 'go', 'went', 'get', 'got', 'usual', 'thing', 'time', 'date', 'year', 'month']);
+
 export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
-  return terms.map((term) => ({ lexeme: term.lexeme, weight: Math.max(term.idf, MIN_TERM_WEIGHT), selective: term.idf >= SELECTIVE_IDF, held: term.df > 0 }));
+  return terms.map((term) => {
+    const frame = FRAME_STEMS.has(term.lexeme);
+    return { lexeme: term.lexeme, weight: frame ? MIN_TERM_WEIGHT : Math.max(term.idf, MIN_TERM_WEIGHT), selective: !frame && term.idf >= SELECTIVE_IDF, held: term.df > 0 };
+  });
 }
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -60,7 +72,7 @@ export function termsIn(words: readonly string[], terms: readonly WeightedTerm[]
 
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(wordsOf(text), terms);
 
-export const weightOf = (terms: readonly WeightedTerm[]) => terms.reduce((sum, term) => sum + term.weight, 0);
+export const weightOf = (terms: readonly Pick<WeightedTerm, 'weight'>[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
 /**
  * The query's terms that name a speaker of the transcripts in view (a turn

@@ -163,7 +163,7 @@ describe('composeSip', () => {
 });
 
 describe('evidence', () => {
-  const terms = [{ df: 3, idf: 2 }, { df: 40, idf: 0.5 }];
+  const terms = [{ weight: 2, held: true }, { weight: 1, held: true }];
   const strong = { evidence: { coverage: 1, selectiveCoverage: 1, similarity: 0.86 } };
   const filler = (similarity: number | null) => ({ evidence: { coverage: 0.1, selectiveCoverage: 0, similarity } });
 
@@ -171,7 +171,7 @@ describe('evidence', () => {
     const answered = judgeEvidence([strong, filler(0.6), filler(0.58)], terms, true);
     expect(answered).toMatchObject({ grounded: true, abstain: false });
     expect(answered.answerability!.signals).toMatchObject({ coverage: 1, selective_coverage: 1, similarity: 0.86, embedded: 1 });
-    const unanswered = judgeEvidence([filler(0.6), filler(0.59)], [{ df: 0, idf: 5 }, ...terms], true);
+    const unanswered = judgeEvidence([filler(0.6), filler(0.59)], [{ weight: 5, held: false }, ...terms], true);
     expect(unanswered).toMatchObject({ grounded: false, abstain: true });
     expect(unanswered.answerability!.score).toBeLessThan(answered.answerability!.score);
     expect(unanswered.answerability!.signals.unseen).toBeGreaterThan(0.5);

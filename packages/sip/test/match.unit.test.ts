@@ -50,6 +50,17 @@ describe('coverage: how much of the query one turn states', () => {
     expect(coverage(round('The star sign thing again.', 'Yes.'), unheld)).toBeCloseTo(2 / 8);
   });
 
+  it("weighs a word that frames the question as little as a common one, and lets it select nothing", () => {
+    // "What is my husband's name?" in a scope that never mentions a husband, where "name" is as rare as "husband" might be.
+    const husbandName = weighTerms([{ lexeme: 'husband', df: 0, idf: 7 }, { lexeme: 'name', df: 4, idf: 6 }]);
+    const named = round('What a name for a boat: the Salty Dog!', 'Ha, love it.');
+    expect(coverage(named, husbandName)).toBeCloseTo(1 / 8);
+    expect(assess(named, husbandName).selectiveCoverage).toBe(0);
+    // The sister is what the question asks about, so the turn that names her states it whole without the word "name".
+    const sisterName = weighTerms([{ lexeme: 'sister', df: 2, idf: 5 }, { lexeme: 'name', df: 4, idf: 6 }]);
+    expect(assess(round('my sister Jo is visiting this weekend', 'Fun!'), sisterName).selectiveCoverage).toBe(1);
+  });
+
   it('is nothing for words the scope never holds', () => {
     expect(coverage(exchange, terms(['quantum', 6], ['chromodynam', 6]))).toBe(0);
   });
