@@ -92,7 +92,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
  */
 export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise<BuiltSip> {
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
-  const { query, lexical, retrieval, terms, ranked } = await rankForQuery(deps, request);
+  const { query, lexical, terms, ranked } = await rankForQuery(deps, request);
   const { onStage } = deps;
   const judgement = judgeEvidence(ranked, terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
