@@ -110,6 +110,18 @@ describe('the embedding backlog is visible', () => {
  * The way most platforms talk: one user and an assistant, no "Name: " labels,
  * ISO timestamps, ordinary chat around the facts. Asked right after posting.
  */
+const ITALY_QUESTION = [
+  'Okay, Italy planning, round three.', 'We have two weeks in September and we want to see Florence, Venice and Verona without',
+  'packing and unpacking every other night, because last year in Spain we changed hotels six times and it wore us out.',
+  'My partner wants to stay in Florence the whole time, but the hotels there in September are expensive and',
+  'the city is packed with tour groups all day.', 'I would rather stay somewhere quieter with good food and do day trips by train.',
+  'We do not want to rent a car, since parking in Italian old towns sounds like a nightmare and neither of us likes driving abroad.',
+  'We also want one or two days where we do nothing but eat and walk around, ideally somewhere with a market and arcades for rainy days.',
+  'Budget is about 150 euros a night for the room, a bit more if the place is really special.',
+  'Trains are fine, even early ones, and we do not mind an hour each way if the city we come back to is pleasant in the evening.',
+  'So, given all that, which city should we base ourselves in for the first week?',
+].join(' ');
+
 describe('unlabelled conversations', () => {
   const chat: Array<[string, string]> = [
     ['Good morning! How are you today?', 'Good morning! I am doing well, thanks for asking.'],
@@ -144,6 +156,8 @@ describe('unlabelled conversations', () => {
     await post('lisbon', 'Big news: we finally moved, we live in Lisbon now.', 'Congratulations on the move to Lisbon!', '2024-07-14T10:05:00Z');
     await post('priscilla', '1:1 with my manager Priscilla tomorrow, I want to ask about the senior track.', 'Ask what she would need to see from you in the next six months.', '2024-03-04T16:00:00Z');
     await post('omar', 'Reorg happened. Omar runs our team from this week, so my 1:1s are with him now.', 'Use the first one to learn how he likes to get updates.', '2024-05-06T15:00:00Z');
+    // A long question and the short reply that answers it: the question alone would fill a line.
+    await post('italy', ITALY_QUESTION, 'Bologna. It is an hour or less by train from Florence, Venice and Verona, and cheaper to stay in.', '2024-04-02T19:00:00Z');
     await embeddingsCaughtUp(server.url);
   });
 
@@ -181,6 +195,13 @@ describe('unlabelled conversations', () => {
     expect(body.records_used).toBeLessThanOrEqual(2);
     expect(countTokens(body.sip)).toBeLessThanOrEqual(150);
     for (const key of smallTalk) expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids[key]);
+  });
+
+  it('leaves the reply to a long question its room in the line: the answer is in the reply', async () => {
+    const { body } = await build(user, { query: 'Which city in Italy did you suggest as our base?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(ids.italy);
+    expect(body.sip).toContain('Bologna.');
+    expect(body.sip).toContain('which city should we base ourselves in');
   });
 
   it('keeps the sentence that answers even when it shares no word with the question', async () => {

@@ -17,7 +17,7 @@ const KINDS: ReadonlyArray<[RegExp, RegExp]> = [
   [/^\s*(when|what (date|day|time|year|month)|which (date|day|year|month)|how long ago)\b/i, DATE],
   [/^\s*how (many|much|old|often|long|far)\b/i, NUMBER],
   [/^\s*(who|whom|whose|where|which (city|country|place|town|company))\b/i, NAME],
-  [/\b(name|named|called)\b/i, NAME],
+  [/\b(names?|named|called)\b/i, NAME],
 ];
 
 /** A test of a sentence for the words that answer this question, or undefined when its opening says nothing of them. */

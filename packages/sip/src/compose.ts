@@ -1,7 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { round3 } from './answerability.js';
-import { excerpt, saysTooLittle } from './excerpt.js';
+import { excerpt, excerptLine, saysTooLittle } from './excerpt.js';
 import type { TurnEvidence, WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
 import { isSmallTalk, isSmallTalkLine, userNamesSomething, userSaysLittle } from './small-talk.js';
@@ -146,12 +146,21 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
   return shared / Math.max(1, a.size + b.size - shared) >= NEAR_DUPLICATE;
 }
 
-/** A candidate's line and its token count (the ellipsis counted as one), counted once. */
-function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers?: (sentence: string) => boolean): { text: string; tokens: number } {
-  const cut = truncateCounted(excerpt(candidate, terms, answers, maxTokens), maxTokens);
-  return cut.truncated ? { text: `${cut.text}…`, tokens: cut.tokens + 1 } : cut;
+/**
+ * A candidate's line and its token count (the ellipsis counted as one), counted once: its turns whole when asked for
+ * and they fit, else cut to what bears on the query (a blind cut of a long turn could drop the answer with the rest).
+ */
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
+  if (whole) {
+    const text = excerpt(candidate, [], answers);
+    const tokens = countTokens(text);
+    if (tokens <= maxTokens) return { text, tokens };
+  }
+  const line = excerptLine(candidate, terms, answers, maxTokens);
+  if (line.tokens <= maxTokens) return line;
+  const cut = truncateCounted(line.text, maxTokens);
+  return { text: `${cut.text}…`, tokens: cut.tokens + 1 };
 }
-
 
 const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
   coverage: Math.max(a.coverage, b.coverage),
@@ -258,7 +267,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
     const whole = !options.abstain && lines.length < WHOLE_LINES && candidate.source_id === null;
     const maxTokens = options.abstain ? ABSTAIN_RECORD_TOKENS : options.maxRecordTokens;
-    const { text, tokens } = lineText(candidate, whole ? [] : terms, maxTokens, options.answers);
+    const { text, tokens } = lineText(candidate, terms, maxTokens, options.answers, whole);
     // A record found by meaning alone is cut to its opening, often a greeting or a few words: such a line cites nothing.
     if (options.hasQuery && (isSmallTalkLine(text) || saysTooLittle(text, terms))) continue;
     const words = wordSet(text);

@@ -1,4 +1,4 @@
-import { turnsOf, type TurnSource } from '@memctx/read-models';
+import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
 import { isInformative, isPleasantry } from './small-talk.js';
@@ -45,11 +45,20 @@ export function sentencesOf(text: string): string[] {
  * follows the sentence that names the topic) and, when it refers back, the one
  * before it, and the sentences holding what
  * the question asks for (`answers`: a date for "when", a number for "how
- * many"); a turn with none keeps its first sentence, so a reply to the
- * question that was asked is not lost. Past `maxTokens`, the sentences stating
- * most of the query are the ones kept. Omitted stretches show as "…".
+ * many"); a turn with none keeps its first sentence that says something, so
+ * a reply to the question that was asked is not lost; and a reply to a turn
+ * that asked something (`repliesToQuestion`) naming no query word keeps its
+ * opening, past a greeting: "Which one do you love the most? → Pepperoni of
+ * course!" answers in words the query need not share. Past `maxTokens`, the sentences stating most of the
+ * query are the ones kept. Omitted stretches show as "…".
  */
-export function excerptTurn(text: string, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
+export function excerptTurn(
+  text: string,
+  terms: readonly WeightedTerm[],
+  answers?: (sentence: string) => boolean,
+  maxTokens = Infinity,
+  { repliesToQuestion = false }: { repliesToQuestion?: boolean } = {},
+): string {
   const flat = flatten(text);
   const said = text.trim();
   const labelled = SPEAKER.exec(said)?.[0] ?? '';
@@ -59,21 +68,27 @@ export function excerptTurn(text: string, terms: readonly WeightedTerm[], answer
   const selective = terms.filter((term) => term.selective);
   if (sentences.length <= 1 || selective.length === 0) return flat;
   const chosen = chooseSentences(sentences);
+  let named = false;
   sentences.forEach((sentence, i) => {
     const weight = weightOf(matchedTerms(sentence, selective));
     if (weight > 0) {
+      named = true;
       chosen.keep(i, weight);
       chosen.keep(i + 1, weight * FOLLOWING_WORTH, i);
       if (i > 0 && REFERS_BACK.test(sentence)) chosen.keep(i - 1, weight * REFERRED_WORTH, i);
     }
     else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
   });
+  const firstSaying = sentences.findIndex((sentence) => !isPleasantry(sentence));
   // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing
   // ("Big day." before "Mike and the family got the keys to their house in Burlington").
   if (!chosen.any()) {
-    const informative = sentences.findIndex(isInformative);
-    chosen.keep(informative >= 0 ? informative : Math.max(0, sentences.findIndex((sentence) => !isPleasantry(sentence))), 1);
+    const firstInformative = sentences.findIndex(isInformative);
+    chosen.keep(firstInformative >= 0 ? firstInformative : Math.max(0, firstSaying), 1);
   }
+  // A reply to a question that names no query word opens with its answer, however short ("Pepperoni of course!"
+  // before "An amazing combination of salami and cheese.").
+  if (repliesToQuestion && !named && firstSaying >= 0) chosen.keep(firstSaying, 1);
   const kept = chosen.within(maxTokens);
   const parts: string[] = [];
   // An omitted stretch shows as "…", once: a sentence cut short already ends with one.
@@ -154,7 +169,51 @@ function chooseSentences(sentences: readonly string[]) {
   };
 }
 
+// An excerpt that shows a question: the reply opens with its answer. Only a question the excerpt kept, one that bears
+// on the query, is worth the reply's opening; a reply to "How was your weekend?" opens on something else.
+const asks = (excerpt: string) => QUESTION_END.test(excerpt);
+const QUESTION_END = /\?(?=\s|…|$)/u;
+const TURN_JOIN = ' → ';
+// What the join between two turns costs, so the turns cut to their rooms fit the line together.
+const JOIN_TOKENS = 2;
+
 /** A record as it reads in the SIP: a round as `user → assistant`, each side cut to what bears on the query. */
 export function excerpt(record: TurnSource, terms: readonly WeightedTerm[], answers?: (sentence: string) => boolean, maxTokens = Infinity): string {
-  return turnsOf(record).map((turn) => excerptTurn(turn.text, terms, answers, maxTokens)).join(' → ');
+  if (maxTokens !== Infinity) return excerptLine(record, terms, answers, maxTokens).text;
+  const turns = turnsOf(record);
+  return excerptTurns(turns, terms, answers, turns.map(() => Infinity)).join(TURN_JOIN);
+}
+
+/**
+ * The same within `maxTokens`, and its token count. When the sides do not fit, each has an equal share of the room
+ * and what one needs less of goes to the other: a long question must not leave its reply, which holds the answer, no
+ * room at all. A line past its room still (a sentence runs past it) is the caller's to cut.
+ */
+export function excerptLine(record: TurnSource, terms: readonly WeightedTerm[], answers: ((sentence: string) => boolean) | undefined, maxTokens: number): { text: string; tokens: number } {
+  const turns = turnsOf(record);
+  const parts = excerptTurns(turns, terms, answers, turns.map(() => maxTokens));
+  const text = parts.join(TURN_JOIN);
+  const tokens = countTokens(text);
+  if (turns.length < 2 || tokens <= maxTokens) return { text, tokens };
+  const room = maxTokens - JOIN_TOKENS * (turns.length - 1);
+  const needs = parts.map((part) => countTokens(part));
+  const share = Math.floor(room / turns.length);
+  const spare = needs.reduce((sum, n) => sum + Math.max(0, share - n), 0);
+  const over = needs.filter((n) => n > share).length;
+  const rooms = needs.map((n) => (n <= share ? n : share + Math.floor(spare / over)));
+  const fittedText = excerptTurns(turns, terms, answers, rooms).map((part, i) => fitted(part, rooms[i]!)).join(TURN_JOIN);
+  return { text: fittedText, tokens: countTokens(fittedText) };
+}
+
+// Each turn's excerpt within its room; a reply is told whether the excerpt before it kept a question.
+function excerptTurns(turns: readonly Turn[], terms: readonly WeightedTerm[], answers: ((sentence: string) => boolean) | undefined, rooms: readonly number[]): string[] {
+  const parts: string[] = [];
+  turns.forEach((turn, i) => parts.push(excerptTurn(turn.text, terms, answers, rooms[i], { repliesToQuestion: i > 0 && asks(parts[i - 1]!) })));
+  return parts;
+}
+
+// A turn's excerpt cut to its room, marked as cut (one sentence may run past it: a code block, a long list).
+function fitted(part: string, room: number): string {
+  const cut = truncateCounted(part, room - 1);
+  return cut.truncated ? `${cut.text.trimEnd()}…` : part;
 }

@@ -1,6 +1,7 @@
 import type { Candidate } from '@memctx/read-models';
 import { describe, expect, it } from 'vitest';
-import { ABSTAIN_NOTE, answerHint, composeSip, excerptTurn, isSmallTalk, isSmallTalkLine, weighTerms, type Scored } from '../src/index.js';
+import { countTokens } from '@memctx/tokens';
+import { ABSTAIN_NOTE, answerHint, composeSip, excerpt, excerptTurn, isSmallTalk, isSmallTalkLine, weighTerms, type Scored } from '../src/index.js';
 
 let n = 0;
 const round = (user: string, assistant: string, day: number, overrides: Partial<Candidate> = {}): Candidate => ({
@@ -66,7 +67,7 @@ describe('what a SIP with a query leaves out', () => {
 
   it('when memory does not answer, shows at most two closest records, briefly, under a note that says so', () => {
     const topics = ['garden', 'tomatoes', 'bicycle', 'violin', 'kayak', 'sourdough', 'chess', 'telescope', 'knitting', 'marathon', 'aquarium', 'origami'];
-    const given = topics.map((topic, i) => round(`We talked about my ${topic} plans again today. `.repeat(6), `Your ${topic} sounds like a lovely project with plenty to do.`, i + 1));
+    const given = topics.map((topic, i) => round(`We talked about my ${topic} plans again today. `.repeat(6), `${topic}!`, i + 1));
     const sip = composeSip(given.map((c, i) => scored(c, 1 - i / 100, 0.3)), { ...options, abstain: true });
     expect(sip.records_used).toBe(2);
     expect(sip.sip).toContain(ABSTAIN_NOTE);
@@ -160,5 +161,33 @@ describe('the answer kept in the excerpt', () => {
     expect(excerptTurn(text, hiking, answerHint('When did we start the climb?'))).toContain('We started the climb on 3 May.');
     expect(answerHint('How many kids do I have?')!('We have three kids.')).toBe(true);
     expect(answerHint('What is my favourite colour?')).toBeUndefined();
+    // "names" asks for names as "name" does.
+    expect(answerHint("What are my pets' names?")!('Luna and Oliver!')).toBe(true);
+  });
+
+  it('keeps the opening of a reply to a question, which answers it in words the query need not share', () => {
+    const pizza = terms(['pizza', 5], ['favorit', 4]);
+    const reply = 'Pepperoni with fresh basil, of course! We go every week to the place on Elm Street. They bake it in a wood oven.';
+    expect(excerpt({ content: '', user_text: 'I love pizza too! Which one do you love the most?', assistant_text: reply }, pizza))
+      .toBe('I love pizza too! Which one do you love the most? → Pepperoni with fresh basil, of course! We go every week to the place on Elm Street. …');
+    // A turn that asked nothing, or nothing its excerpt keeps, gets the reply's first sentence that says something.
+    expect(excerpt({ content: '', user_text: 'I love pizza too.', assistant_text: reply }, pizza))
+      .toBe('I love pizza too. → … We go every week to the place on Elm Street. …');
+    expect(excerpt({ content: '', user_text: 'How was your weekend? I love pizza too.', assistant_text: reply }, pizza))
+      .toBe('… I love pizza too. → … We go every week to the place on Elm Street. …');
+    // Past a greeting.
+    expect(excerptTurn('Thanks, John! Pepperoni, always. We go there every week, to the place on Elm Street.', pizza, undefined, Infinity, { repliesToQuestion: true }))
+      .toBe('… Pepperoni, always. We go there every week, to the place on Elm Street.');
+  });
+
+  it('shares a line between its turns: a long question leaves its reply, which holds the answer, its room', () => {
+    const trip = terms(['itali', 5], ['book', 3]);
+    const question = `${'Italy is on my list and I keep reading about Italy in every travel book I find. '.repeat(8)}How was your trip there?`;
+    const line = excerpt({ content: '', user_text: question, assistant_text: 'Italy was awesome! I even got a cookbook there and it inspires my cooking.' }, trip, undefined, 60);
+    expect(line).toContain('→ Italy was awesome! I even got a cookbook there');
+    expect(countTokens(line)).toBeLessThanOrEqual(60);
+    // The best records are whole when they fit and cut to what bears on the query when they do not, never blindly.
+    const long = round(`${'We talked about the weather and the traffic for a long while. '.repeat(20)}The Tokyo trip is booked for May.`, 'Enjoy!', 1);
+    expect(composeSip([scored(long, 1)], { ...options, terms: terms(['tokyo', 5]) }).sip).toContain('The Tokyo trip is booked for May.');
   });
 });
