@@ -43,14 +43,14 @@ export function sentencesOf(text: string): string[] {
  * What of one turn is worth its tokens for this query: the sentences holding
  * a selective query term, each with the sentence after it (an answer often
  * follows the sentence that names the topic) and, when it refers back, the one
- * before it, and the sentences holding what
- * the question asks for (`answers`: a date for "when", a number for "how
- * many"); a turn with none keeps its first sentence that says something, so
- * a reply to the question that was asked is not lost; and a reply to a turn
- * that asked something (`repliesToQuestion`) naming no query word keeps its
- * opening, past a greeting: "Which one do you love the most? → Pepperoni of
- * course!" answers in words the query need not share. Past `maxTokens`, the sentences stating most of the
- * query are the ones kept. Omitted stretches show as "…".
+ * before it, and the sentences holding what the question asks for (`answers`:
+ * a date for "when", a number for "how many"); a turn with none keeps its
+ * first sentence that says something, so a reply to the question that was
+ * asked is not lost; and a reply to a turn that asked something
+ * (`repliesToQuestion`) naming no query word keeps its opening, past a
+ * greeting: "Which one do you love the most? → Pepperoni of course!" answers in
+ * words the query need not share. Past `maxTokens`, the sentences stating most
+ * of the query are the ones kept. Omitted stretches show as "…".
  */
 export function excerptTurn(
   text: string,
