@@ -106,10 +106,7 @@ describe('the embedding backlog is visible', () => {
   });
 });
 
-/*
- * The way most platforms talk: one user and an assistant, no "Name: " labels,
- * ISO timestamps, ordinary chat around the facts. Asked right after posting.
- */
+// A long question of an unlabelled conversation, answered in one word by the reply.
 const ITALY_QUESTION = [
   'Okay, Italy planning, round three.', 'We have two weeks in September and we want to see Florence, Venice and Verona without',
   'packing and unpacking every other night, because last year in Spain we changed hotels six times and it wore us out.',
@@ -122,6 +119,10 @@ const ITALY_QUESTION = [
   'So, given all that, which city should we base ourselves in for the first week?',
 ].join(' ');
 
+/*
+ * The way most platforms talk: one user and an assistant, no "Name: " labels,
+ * ISO timestamps, ordinary chat around the facts. Asked right after posting.
+ */
 describe('unlabelled conversations', () => {
   const chat: Array<[string, string]> = [
     ['Good morning! How are you today?', 'Good morning! I am doing well, thanks for asking.'],
