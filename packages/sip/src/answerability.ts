@@ -2,7 +2,8 @@ import { weightOf, type TurnEvidence, type WeightedTerm } from './match.js';
 import { settingDefault } from '@memctx/shared';
 import { ANSWERABILITY_MODELS } from './answerability-model.js';
 
-type TermWeight = Pick<WeightedTerm, 'weight' | 'held'>;
+/** What the signals read of a query term: its weight, and whether any record in scope holds it. */
+export type TermWeight = Pick<WeightedTerm, 'weight' | 'held'>;
 
 /*
  * Whether the memory in scope answers the query at all, as a probability from

@@ -152,7 +152,7 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
  */
 function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
   if (whole) {
-    const text = excerpt(candidate, [], answers);
+    const text = excerpt(candidate, []);
     const tokens = countTokens(text);
     if (tokens <= maxTokens) return { text, tokens };
   }

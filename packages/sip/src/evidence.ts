@@ -1,5 +1,5 @@
-import { answerability, answerabilityModelFor, answerabilitySignals, round3, type AnswerabilityModel, type AnswerabilitySignals } from './answerability.js';
-import type { TurnEvidence, WeightedTerm } from './match.js';
+import { answerability, answerabilityModelFor, answerabilitySignals, round3, type AnswerabilityModel, type AnswerabilitySignals, type TermWeight } from './answerability.js';
+import type { TurnEvidence } from './match.js';
 
 /**
  * How strong the evidence behind a SIP is. With a query, the answerability
@@ -45,7 +45,7 @@ export interface Judgement {
 
 export function judgeEvidence(
   ranked: readonly { evidence: TurnEvidence }[],
-  terms: readonly Pick<WeightedTerm, 'weight' | 'held'>[],
+  terms: readonly TermWeight[],
   hasQuery: boolean,
   policy: EvidencePolicy = DEFAULT_EVIDENCE_POLICY,
 ): Judgement {

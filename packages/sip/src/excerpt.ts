@@ -79,16 +79,19 @@ export function excerptTurn(
     }
     else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
   });
-  const firstSaying = sentences.findIndex((sentence) => !isPleasantry(sentence));
+  const firstSaying = () => sentences.findIndex((sentence) => !isPleasantry(sentence));
   // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing
   // ("Big day." before "Mike and the family got the keys to their house in Burlington").
   if (!chosen.any()) {
     const firstInformative = sentences.findIndex(isInformative);
-    chosen.keep(firstInformative >= 0 ? firstInformative : Math.max(0, firstSaying), 1);
+    chosen.keep(firstInformative >= 0 ? firstInformative : Math.max(0, firstSaying()), 1);
   }
   // A reply to a question that names no query word opens with its answer, however short ("Pepperoni of course!"
   // before "An amazing combination of salami and cheese.").
-  if (repliesToQuestion && !named && firstSaying >= 0) chosen.keep(firstSaying, 1);
+  if (repliesToQuestion && !named) {
+    const opening = firstSaying();
+    if (opening >= 0) chosen.keep(opening, 1);
+  }
   const kept = chosen.within(maxTokens);
   const parts: string[] = [];
   // An omitted stretch shows as "…", once: a sentence cut short already ends with one.
