@@ -212,3 +212,38 @@ describe('unlabelled conversations', () => {
     expect(body).toMatchObject({ grounded: true, abstain: false });
   });
 });
+
+describe('a query that names when its answer was said', () => {
+  const DISHES = ['lasagne', 'ramen', 'tacos', 'risotto', 'curry', 'paella', 'chilli', 'pho', 'gnocchi', 'shakshuka', 'dumplings', 'moussaka'];
+  let user: Client;
+  const ids: Record<string, string> = {};
+  const dinner = async (dish: string, timestamp: string) => {
+    const posted = await ingest(user, { session_id: `dinner-${dish}`, user_message: `For dinner I made ${dish}.`, assistant_message: 'Sounds delicious!', timestamp });
+    expect(posted.status).toBe(200);
+    ids[dish] = posted.body.round_id;
+  };
+  const dayBefore = (days: number) => new Date(Math.floor(Date.now() / 86_400_000 - days) * 86_400_000 + 9 * 3_600_000).toISOString();
+  const cited = (body: { citations: Array<{ record_id: string }> }) => body.citations.map((c) => c.record_id);
+
+  beforeAll(async () => {
+    user = await server.newUser('dinners');
+    // A dinner every other day, said alike: only the day tells them apart.
+    for (const [i, dish] of DISHES.entries()) await dinner(dish, `2023-11-${String(2 * i + 1).padStart(2, '0')}T19:00:00+01:00`);
+    for (const [days, dish] of [[7, 'pad thai'], [5, 'goulash'], [3, 'falafel'], [1, 'pierogi']] as const) await dinner(dish, dayBefore(days));
+    await embeddingsCaughtUp(server.url);
+  });
+
+  it('cites the round of the day named, though every other day states the query as well', async () => {
+    const { body } = await build(user, { query: 'What did I make for dinner on 9 November, 2023?', token_budget: 90 });
+    expect(cited(body)).toContain(ids.curry);
+    expect(body.sip).toContain('For dinner I made curry.');
+    expect(body.records_used).toBeLessThanOrEqual(2);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('counts "yesterday" from the time of asking', async () => {
+    const { body } = await build(user, { query: 'What did I make for dinner yesterday?', token_budget: 90 });
+    expect(cited(body)).toContain(ids.pierogi);
+    expect(body.records_used).toBeLessThanOrEqual(2);
+  });
+});

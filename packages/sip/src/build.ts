@@ -1,11 +1,12 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchEveryTime, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchEveryTime, searchWindow, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
-import { assess, speakerTerms, weighTerms, type WeightedTerm } from './match.js';
+import { assess, speakerTerms, stemsOf, weighTerms, type WeightedTerm } from './match.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';
+import { datedQuery } from './query-time.js';
 import { smallTalkVector } from './small-talk.js';
 
 export interface QueryEmbedder {
@@ -41,6 +42,8 @@ export interface SipBuildDeps {
   retrieval?: KeptRetrieval;
   /** Told how long each step took (embed, lexical, vector, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: StageTimer;
+  /** What "yesterday" or "last week" in a query count from (default: the clock). */
+  now?: () => Date;
 }
 
 /** What a build ranks before it composes: the halves of retrieval, their fusion, the query's terms and the final order. */
@@ -61,20 +64,25 @@ export interface RankedRetrieval {
 export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Promise<RankedRetrieval> {
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
   const query = request.query?.trim() ? request.query.trim() : null;
+  // A query that names when its answer was said ("on 9 November") finds the records of that time as a list of its own.
+  const dated = query ? datedQuery(query, (deps.now ?? (() => new Date()))()) : null;
   const { embedder, onStage } = deps;
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
   const embedding = query && embedder ? timeStage(onStage, 'embed', () => embedder.embedQuery(query)) : Promise.resolve(null);
   const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, query);
-  const [lexical, queryEmbedding, vector, smallTalk] = await Promise.all([
+  const [lexical, queryEmbedding, vector, inWindow, smallTalk] = await Promise.all([
     timeStage(onStage, 'lexical', () => halves.lexical()),
     embedding,
     embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => halves.vector(vector, settings.vectorDepth)) : [])),
+    dated ? embedding.then((vector) => searchWindow(deps.db, request, dated.window, vector, settings.vectorDepth)) : [],
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);
-  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk, query: queryEmbedding }));
-  const terms = weighTerms(retrieval.terms);
+  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk, query: queryEmbedding, dated: inWindow }));
+  // The words naming the time are no part of what a record must state ("November" is said by none).
+  const timeWords = new Set(dated ? stemsOf(dated.phrase) : []);
+  const terms = weighTerms(retrieval.terms.filter((term) => !timeWords.has(term.lexeme)));
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: Candidate) => assess(candidate, terms, speakers);
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));

@@ -58,6 +58,9 @@ export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** The stems of a text's words, as full-text search reads them. */
+export const stemsOf = (text: string) => wordsOf(text).map(stemOf);
+
 // A word can only have a stem it begins with, but for the stem's last letter (Porter2 writes "happy" as "happi" and
 // "hoping" as "hope"), so only such words are stemmed.
 const headOf = (lexeme: string) => (lexeme.length > 1 ? lexeme.slice(0, -1) : lexeme);

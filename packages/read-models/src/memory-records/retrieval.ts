@@ -12,6 +12,7 @@ export { MATCH_BUDGET, searchLexical, type LexicalHits, type LexicalOptions, typ
 export { scopeStamp } from './stamp.js';
 export { keepRetrieval, searchEveryTime, type BuildRetrieval, type KeptRetrieval } from './kept-retrieval.js';
 export { searchVector, searchVectorStamped, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type StampedVectorHits, type VectorHit } from './vector.js';
+export { searchWindow, type TimeWindow } from './window.js';
 
 export interface Candidate {
   record_id: string;
@@ -81,18 +82,23 @@ export interface RetrievalOptions {
 // RRF's usual constant; a lower weight for recency keeps it a tie-breaker when there is a query.
 const RRF_K = 60;
 const RECENCY_WEIGHT_WITH_QUERY = 0.1;
+// A time the query names ("on 9 November") says more of where its answer lies than one list's rank: it counts twice.
+const DATED_WEIGHT = 2;
 
 /**
- * Reciprocal-rank fusion of the three lists (nearest by vector, BM25 matches,
- * newest), best first, cut to `limit`. It runs in the process: the lists are at
+ * Reciprocal-rank fusion of the lists (nearest by vector, BM25 matches, newest, and said within the time the query
+ * names), best first, cut to `limit`. It runs in the process: the lists are at
  * most a few hundred ids, and doing it here lets the vector and full-text halves
  * run side by side on two connections instead of one statement waiting for both.
  */
-export function fuse(lexical: LexicalHits, vector: readonly VectorHit[], hasQuery: boolean, limit: number): { record_id: string; fused: number }[] {
+export function fuse(
+  lexical: LexicalHits, vector: readonly VectorHit[], hasQuery: boolean, limit: number, dated: readonly string[] = [],
+): { record_id: string; fused: number }[] {
   const scores = new Map<string, number>();
   const add = (recordId: string, score: number) => scores.set(recordId, (scores.get(recordId) ?? 0) + score);
   vector.forEach((hit, index) => add(hit.record_id, 1 / (RRF_K + index + 1)));
   lexical.matches.forEach((match, index) => add(match.record_id, 1 / (RRF_K + index + 1)));
+  dated.forEach((recordId, index) => add(recordId, DATED_WEIGHT / (RRF_K + index + 1)));
   const recencyWeight = hasQuery ? RECENCY_WEIGHT_WITH_QUERY : 1;
   lexical.recent.forEach((recordId, index) => add(recordId, recencyWeight / (RRF_K + index + 1)));
   return [...scores]
@@ -117,9 +123,9 @@ type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity'
 /** The fused best of both halves, read in full, best first. */
 export async function readFused(
   db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[],
-  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null; query?: ArrayLike<number> | null },
+  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null; query?: ArrayLike<number> | null; dated?: readonly string[] },
 ): Promise<Retrieval> {
-  const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120);
+  const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120, options.dated);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
   const literal = (vector: ArrayLike<number> | null | undefined) => (vector ? toVectorLiteral(vector) : null);

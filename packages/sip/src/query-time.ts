@@ -1,0 +1,48 @@
+import * as chrono from 'chrono-node';
+import type { TimeWindow } from '@memctx/read-models';
+
+/** A query that names when its answer was said, and the words that name it. */
+export interface DatedQuery {
+  window: TimeWindow;
+  /** "on 9 November, 2022", "last week": what the query says of when, not of what. */
+  phrase: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+// The day named is a UTC day; a round's time was said in its own zone, which is UTC-12 to UTC+14.
+const ZONE_AHEAD_MS = 14 * HOUR_MS;
+const ZONE_BEHIND_MS = 12 * HOUR_MS;
+// A round tells of days before it ("yesterday I…", "last Sunday we…"): the window reaches this far past the time named.
+const TOLD_LATER_DAYS = 7;
+// A question that asks for a date ("When is my sister's birthday, March 3?") holds dates that are what it asks about.
+const ASKS_WHEN = /^\s*when\b/i;
+// "now" names no time to search, it asks for what holds today ("Where do I live now?").
+const NOT_A_TIME = /^(right )?now$/i;
+// chrono-node reads "last week" or "the week before August 3" as the week's first day: the window is the whole week.
+const A_WEEK = /\bweek\b/i;
+
+const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/**
+ * The time the query says its answer was said, when it names a day, a weekday, a week or a month ("on 9 November,
+ * 2022", "in July", "last week", "yesterday"), read by chrono-node relative to `now`; a day or month named without its
+ * year is the latest one not after `now`. Null when it names none, or when it asks when something is.
+ */
+export function datedQuery(query: string, now: Date): DatedQuery | null {
+  if (ASKS_WHEN.test(query)) return null;
+  const found = chrono.parse(query, now).find(({ start, text }) =>
+    !NOT_A_TIME.test(text.trim()) && (start.isCertain('day') || start.isCertain('weekday') || start.isCertain('month')));
+  if (!found) return null;
+  let named = found.start.date();
+  if (named > now) {
+    if (!found.start.isCertain('year') && (found.start.isCertain('month') || found.start.isCertain('day'))) named = new Date(Date.UTC(named.getUTCFullYear() - 1, named.getUTCMonth(), named.getUTCDate()));
+    else named = later(named, -7 * DAY_MS);
+  }
+  const wholeMonth = !found.start.isCertain('day') && !found.start.isCertain('weekday');
+  const first = startOfDay(wholeMonth ? new Date(Date.UTC(named.getUTCFullYear(), named.getUTCMonth(), 1)) : named);
+  const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, (A_WEEK.test(found.text) ? 7 : 1) * DAY_MS);
+  const near = later(end, ZONE_BEHIND_MS);
+  return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: found.text };
+}

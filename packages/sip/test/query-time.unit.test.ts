@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { datedQuery } from '../src/query-time.js';
+
+const NOW = new Date('2026-11-28T14:00:00Z');
+const iso = (date: Date) => date.toISOString();
+const windowOf = (query: string) => {
+  const dated = datedQuery(query, NOW);
+  return dated && { from: iso(dated.window.from), near: iso(dated.window.near), to: iso(dated.window.to), phrase: dated.phrase };
+};
+
+describe('the time a query says its answer was said', () => {
+  it('reads a named day as that day in any time zone, and the week after it in which it is told of', () => {
+    expect(windowOf('What dish did Nate make on 9 November, 2022?')).toEqual({
+      from: '2022-11-08T10:00:00.000Z', near: '2022-11-10T12:00:00.000Z', to: '2022-11-17T12:00:00.000Z', phrase: 'on 9 November, 2022',
+    });
+  });
+
+  it('reads a month as the whole month, and a week as seven days', () => {
+    expect(windowOf("What inspired Joanna's new script in July 2022?")).toMatchObject({ from: '2022-06-30T10:00:00.000Z', near: '2022-08-01T12:00:00.000Z', phrase: 'July 2022' });
+    expect(windowOf('What did John do the week before August 3, 2023?')).toMatchObject({ from: '2023-07-26T10:00:00.000Z', near: '2023-08-03T12:00:00.000Z' });
+  });
+
+  it('counts relative days from now, and takes a day or month named without its year as the latest one past', () => {
+    expect(windowOf('What did I eat yesterday?')).toMatchObject({ from: '2026-11-26T10:00:00.000Z', phrase: 'yesterday' });
+    expect(windowOf('What did we talk about in May?')).toMatchObject({ from: '2026-04-30T10:00:00.000Z', near: '2026-06-01T12:00:00.000Z' });
+    expect(windowOf('What did I do on Monday?')).toMatchObject({ from: '2026-11-22T10:00:00.000Z', near: '2026-11-24T12:00:00.000Z' });
+    expect(windowOf('What did I cook last week?')).toMatchObject({ from: '2026-11-20T10:00:00.000Z', near: '2026-11-28T12:00:00.000Z' });
+  });
+
+  it('names no time for "now", for a question that asks when, or for a query without a date', () => {
+    expect(datedQuery('Where do I live now?', NOW)).toBeNull();
+    expect(datedQuery("When is my sister's birthday, March 3?", NOW)).toBeNull();
+    expect(datedQuery('What is my blood type?', NOW)).toBeNull();
+    expect(datedQuery('I may have 2 cats', NOW)).toBeNull();
+  });
+});
