@@ -1,6 +1,7 @@
 /**
  * "When did I…": the answer is a date the round's timestamp gives (today, yesterday, three days
- * ago, last Sunday) or one the user wrote out. Derived dates are in the gold answer as YYYY-MM-DD.
+ * ago, last Sunday) or one the user wrote out. Derived dates are in the gold answer as YYYY-MM-DD. The
+ * "tmp-on-" questions ask the other way round: they name the day, and the round says what happened.
  */
 import type { NeedleSession, QuestionSpec } from '../dataset.js';
 
@@ -82,4 +83,13 @@ export const questions: QuestionSpec[] = [
   { id: 'tmp-lena-v5', persona: 'lena', question: 'When did I climb my first V5?', answer: '2024-04-08', evidence: ['lena-climb#0'] },
   { id: 'tmp-lena-ccrn', persona: 'lena', question: 'When is my CCRN exam?', answer: 'July 10', evidence: ['lena-ccrn#0'] },
   { id: 'tmp-lena-demo', persona: 'lena', question: 'What date did we record the demo?', answer: '2024-04-14', evidence: ['lena-demo#0'] },
+  // The other way round: the question names the day, the round says what happened (often a day or two later).
+  { id: 'tmp-on-maya-class', persona: 'maya', question: 'What did I do on the evening of 5 March 2024?', answer: 'pottery class', evidence: ['maya-firstclass#0'] },
+  { id: 'tmp-on-sam-dinner', persona: 'sam', question: 'What happened at dinner on March 18, 2024?', answer: 'Nora lost her first tooth', evidence: ['sam-tooth#0'] },
+  { id: 'tmp-on-sam-news', persona: 'sam', question: 'What news did I share on 23 May 2024?', answer: 'promoted to staff engineer', evidence: ['sam-promo#0'] },
+  { id: 'tmp-on-priya-garden', persona: 'priya', question: 'What did I plant on 11 May 2024?', answer: 'tomatoes', evidence: ['priya-tomatoes#0'] },
+  { id: 'tmp-on-priya-flat', persona: 'priya', question: 'What broke in my flat on 22 January 2024?', answer: 'boiler', evidence: ['priya-boiler#0'] },
+  { id: 'tmp-on-tom-finished', persona: 'tom', question: 'What did I finish on 27 April 2024?', answer: 'rocking chair', evidence: ['tom-chair-done#0'] },
+  { id: 'tmp-on-tom-bird', persona: 'tom', question: 'What bird did I see on 2 March 2024?', answer: 'bald eagle', evidence: ['tom-eagle#0'] },
+  { id: 'tmp-on-lena-band', persona: 'lena', question: 'What did the band do on 14 April 2024?', answer: 'recorded demo', evidence: ['lena-demo#0'] },
 ];
