@@ -40,7 +40,7 @@ export interface SipBuildDeps {
   settings?: SipSettings;
   /** Retrieval's halves kept per scope state (keepRetrieval); searched every time when absent. */
   retrieval?: KeptRetrieval;
-  /** Told how long each step took (embed, lexical, vector, retrieve, rank, neighbours, compose), for the API's stage histogram. */
+  /** Told how long each step took (embed, lexical, vector, window, retrieve, rank, neighbours, compose), for the API's stage histogram. */
   onStage?: StageTimer;
   /** What "yesterday" or "last week" in a query count from (default: the clock). */
   now?: () => Date;
@@ -75,7 +75,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
     timeStage(onStage, 'lexical', () => halves.lexical()),
     embedding,
     embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => halves.vector(vector, settings.vectorDepth)) : [])),
-    dated ? embedding.then((vector) => searchWindow(deps.db, request, dated.window, vector, settings.vectorDepth)) : [],
+    dated ? embedding.then((vector) => timeStage(onStage, 'window', () => searchWindow(deps.db, request, dated.window, vector, settings.vectorDepth))) : [],
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);
