@@ -68,7 +68,7 @@ export const SipBuildResponse = z
     grounded: z.boolean().default(false),
     citations: z.array(SipCitation).default([]),
     sip_sections: SipSections.optional(),
-    answerability: SipAnswerability.optional().meta({ description: 'Present when a query was asked.' }),
+    answerability: SipAnswerability.optional().meta({ description: 'Present when a query was asked, unless it asked only what was said at a time it names ("What did we talk about yesterday?"), which the records of that time answer.' }),
   })
   .meta({ id: 'SipBuildResponse' });
 

@@ -1,6 +1,6 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchEveryTime, searchWindow, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchEveryTime, searchWindow, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type TimeWindow, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
@@ -48,7 +48,10 @@ export interface SipBuildDeps {
 
 /** What a build ranks before it composes: the halves of retrieval, their fusion, the query's terms and the final order. */
 export interface RankedRetrieval {
+  /** The query whose words the records must state; null without one, and for a recap (below). */
   query: string | null;
+  /** The query asked only what was said at a time: its records are the answer, ranked as recent memory. */
+  recap?: boolean;
   lexical: LexicalHits;
   vector: readonly VectorHit[];
   retrieval: Retrieval;
@@ -66,6 +69,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   const query = request.query?.trim() ? request.query.trim() : null;
   // A query that names when its answer was said ("on 9 November") finds the records of that time as a list of its own.
   const dated = query ? datedQuery(query, (deps.now ?? (() => new Date()))()) : null;
+  if (dated?.recap) return recapOf(deps, request, dated.window);
   const { embedder, onStage } = deps;
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
@@ -94,13 +98,28 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
 }
 
 /**
+ * "What did we talk about yesterday?": no word of the query is one a record must state, so the records of that time,
+ * newest first (the time named before what was told of it later), are ranked as recent memory is without a query.
+ */
+async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWindow): Promise<RankedRetrieval> {
+  const { onStage } = deps;
+  const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, null);
+  const [lexical, inWindow] = await Promise.all([
+    timeStage(onStage, 'lexical', () => halves.lexical()),
+    timeStage(onStage, 'window', () => searchWindow(deps.db, request, window, null, (deps.settings ?? DEFAULT_SIP_SETTINGS).vectorDepth)),
+  ]);
+  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, { ...lexical, matches: [], recent: [] }, [], { hasQuery: false, dated: inWindow }));
+  return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(retrieval.candidates) };
+}
+
+/**
  * One SIP build: the ranked candidates (`rankForQuery`), the parts that bear on the query packed within the budget,
  * and the no-memory baseline of the same scope.
  * Recording the build (SipBuilt) is the caller's, so it can use its write path.
  */
 export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise<BuiltSip> {
   const settings = deps.settings ?? DEFAULT_SIP_SETTINGS;
-  const { query, lexical, terms, ranked } = await rankForQuery(deps, request);
+  const { query, recap = false, lexical, terms, ranked } = await rankForQuery(deps, request);
   const { onStage } = deps;
   const judgement = judgeEvidence(ranked, terms, query !== null, settings.policy);
   const composed = await timeStage(onStage, 'compose', () => composeSip(ranked, {
@@ -109,7 +128,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     hasQuery: query !== null,
     terms,
     answers: answerHint(query),
-    abstain: query !== null && judgement.abstain,
+    abstain: (query !== null || recap) && judgement.abstain,
   }));
   // The cited records were read with their sessions: no second look-up of the same rows.
   const sessionOfRecord = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));

@@ -6,6 +6,8 @@ export interface DatedQuery {
   window: TimeWindow;
   /** "on 9 November, 2022", "last week": what the query says of when, not of what. */
   phrase: string;
+  /** It asks only what was said or done then ("What did we talk about yesterday?"): every record of that time answers. */
+  recap: boolean;
 }
 
 const HOUR_MS = 3_600_000;
@@ -21,6 +23,13 @@ const ASKS_WHEN = /^\s*when\b/i;
 const NOT_A_TIME = /^(right )?now$/i;
 // chrono-node reads "last week" or "the week before August 3" as the week's first day: the window is the whole week.
 const A_WEEK = /\bweek\b/i;
+
+// The words of a query that asks what was said or done at a time, and nothing more.
+const RECAP_WORDS = new Set(`
+a about an anything are ask asked be chat chatted did discuss discussed do does doing done during everything happen happened
+i in is me mention mentioned my of on our over remind say said talk talked talking tell the there told up us was we were what
+which you
+`.split(/\s+/).filter(Boolean));
 
 const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
@@ -44,5 +53,7 @@ export function datedQuery(query: string, now: Date): DatedQuery | null {
   const first = startOfDay(wholeMonth ? new Date(Date.UTC(named.getUTCFullYear(), named.getUTCMonth(), 1)) : named);
   const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, (A_WEEK.test(found.text) ? 7 : 1) * DAY_MS);
   const near = later(end, ZONE_BEHIND_MS);
-  return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: found.text };
+  const rest = `${query.slice(0, found.index)} ${query.slice(found.index + found.text.length)}`;
+  const recap = (rest.toLowerCase().match(/[\p{L}']+/gu) ?? []).every((word) => RECAP_WORDS.has(word));
+  return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: found.text, recap };
 }

@@ -27,6 +27,13 @@ describe('the time a query says its answer was said', () => {
     expect(windowOf('What did I cook last week?')).toMatchObject({ from: '2026-11-20T10:00:00.000Z', near: '2026-11-28T12:00:00.000Z' });
   });
 
+  it('tells a question about what was said then from one about a thing said then', () => {
+    expect(datedQuery('What did we talk about yesterday?', NOW)?.recap).toBe(true);
+    expect(datedQuery('What happened on 2 March 2024?', NOW)?.recap).toBe(true);
+    expect(datedQuery('What did I eat yesterday?', NOW)?.recap).toBe(false);
+    expect(datedQuery('What happened at dinner on March 18, 2024?', NOW)?.recap).toBe(false);
+  });
+
   it('names no time for "now", for a question that asks when, or for a query without a date', () => {
     expect(datedQuery('Where do I live now?', NOW)).toBeNull();
     expect(datedQuery("When is my sister's birthday, March 3?", NOW)).toBeNull();

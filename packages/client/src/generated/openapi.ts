@@ -849,7 +849,7 @@ export interface components {
         SipBuildResponse: {
             /** @default false */
             abstain?: boolean;
-            /** @description Present when a query was asked. */
+            /** @description Present when a query was asked, unless it asked only what was said at a time it names ("What did we talk about yesterday?"), which the records of that time answer. */
             answerability?: {
                 /** @description Probability that memory answers the query; the SIP abstains below the service's threshold. */
                 score: number;
