@@ -34,6 +34,14 @@ which you
 const startOfDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
+/** chrono-node takes the nearest "May" or "Monday", which may lie ahead: memory holds what was said before now. */
+function pastOrNow(start: chrono.ParsedComponents, now: Date): Date {
+  const named = start.date();
+  if (named <= now) return named;
+  const yearless = !start.isCertain('year') && (start.isCertain('month') || start.isCertain('day'));
+  return yearless ? new Date(Date.UTC(named.getUTCFullYear() - 1, named.getUTCMonth(), named.getUTCDate())) : later(named, -7 * DAY_MS);
+}
+
 /**
  * The time the query says its answer was said, when it names a day, a weekday, a week or a month ("on 9 November,
  * 2022", "in July", "last week", "yesterday"), read by chrono-node relative to `now`; a day or month named without its
@@ -44,14 +52,11 @@ export function datedQuery(query: string, now: Date): DatedQuery | null {
   const found = chrono.parse(query, now).find(({ start, text }) =>
     !NOT_A_TIME.test(text.trim()) && (start.isCertain('day') || start.isCertain('weekday') || start.isCertain('month')));
   if (!found) return null;
-  let named = found.start.date();
-  if (named > now) {
-    if (!found.start.isCertain('year') && (found.start.isCertain('month') || found.start.isCertain('day'))) named = new Date(Date.UTC(named.getUTCFullYear() - 1, named.getUTCMonth(), named.getUTCDate()));
-    else named = later(named, -7 * DAY_MS);
-  }
+  const named = pastOrNow(found.start, now);
   const wholeMonth = !found.start.isCertain('day') && !found.start.isCertain('weekday');
   const first = startOfDay(wholeMonth ? new Date(Date.UTC(named.getUTCFullYear(), named.getUTCMonth(), 1)) : named);
-  const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, (A_WEEK.test(found.text) ? 7 : 1) * DAY_MS);
+  const days = A_WEEK.test(found.text) ? 7 : 1;
+  const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, days * DAY_MS);
   const near = later(end, ZONE_BEHIND_MS);
   const rest = `${query.slice(0, found.index)} ${query.slice(found.index + found.text.length)}`;
   const recap = (rest.toLowerCase().match(/[\p{L}']+/gu) ?? []).every((word) => RECAP_WORDS.has(word));
