@@ -10,11 +10,12 @@ const day = (n: number) => `2023-11-${String(n).padStart(2, '0')}T09:00:00Z`;
 const NINTH = { from: new Date('2023-11-08T10:00:00Z'), near: new Date('2023-11-10T12:00:00Z'), to: new Date('2023-11-17T12:00:00Z') };
 
 describe('fusion with the records of a named time', () => {
-  it('counts a record of the named time twice what one other list gives its rank', () => {
+  it('counts a record of the named time twice what one other list gives its rank, one told of later once', () => {
     const none: LexicalHits = { terms: [], scopeRecords: 3, scopeTokens: 0, matches: [{ record_id: 'a', score: 1 }], recent: [], stamp: null };
-    const fused = fuse(none, [], true, 10, ['b']);
-    expect(fused.map((f) => f.record_id)).toEqual(['b', 'a']);
+    const fused = fuse(none, [], true, 10, { named: ['b'], toldLater: ['c'] });
+    expect(fused.map((f) => f.record_id)).toEqual(['b', 'a', 'c']);
     expect(fused[0]!.fused).toBeCloseTo(2 / 61);
+    expect(fused[2]!.fused).toBeCloseTo(1 / 61);
   });
 });
 
@@ -36,14 +37,15 @@ describe.each(backends)('records said within a time window on %s', (_name, open)
   });
   afterAll(() => h.close());
 
-  const daysOf = (found: string[]) => found.map((id) => [...ids].find(([, round]) => round === id)?.[0] ?? 'other');
+  const daysOf = ({ named, toldLater }: { named: string[]; toldLater: string[] }) =>
+    [named, toldLater].map((part) => part.map((id) => [...ids].find(([, round]) => round === id)?.[0] ?? 'other'));
 
   it("finds only the caller's records of the window, the named day's first, the newest first without a vector", async () => {
-    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, null, 50))).toEqual([10, 9, 17, 16, 15, 14, 13, 12, 11]);
+    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, null, 50))).toEqual([[10, 9], [17, 16, 15, 14, 13, 12, 11]]);
   });
 
   it('orders each part by closeness to the query, and cuts to the depth', async () => {
-    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, axis(9), 3))).toEqual([9, 10, 17]);
-    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, axis(13), 4))).toEqual([10, 9, 13, 17]);
+    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, axis(9), 3))).toEqual([[9, 10], [17]]);
+    expect(daysOf(await searchWindow(h.db, everything('ann'), NINTH, axis(13), 4))).toEqual([[10, 9], [13, 17]]);
   });
 });

@@ -79,7 +79,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
     timeStage(onStage, 'lexical', () => halves.lexical()),
     embedding,
     embedding.then((vector) => (vector ? timeStage(onStage, 'vector', () => halves.vector(vector, settings.vectorDepth)) : [])),
-    dated ? embedding.then((vector) => timeStage(onStage, 'window', () => searchWindow(deps.db, request, dated.window, vector, settings.vectorDepth))) : [],
+    dated ? embedding.then((vector) => timeStage(onStage, 'window', () => searchWindow(deps.db, request, dated.window, vector, settings.vectorDepth))) : undefined,
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);

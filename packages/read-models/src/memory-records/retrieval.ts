@@ -5,6 +5,7 @@ import { toVectorLiteral } from './embeddings.js';
 import { CANDIDATE_DEPTH, searchLexical, type LexicalHits, type QueryTerm } from './lexical.js';
 import { inScope, type RetrievalScope } from './scope.js';
 import { recordTextsSql } from './texts.js';
+import type { WindowHits } from './window.js';
 import { compareIds, searchVector, type VectorHit } from './vector.js';
 
 export type { RetrievalScope } from './scope.js';
@@ -12,7 +13,7 @@ export { MATCH_BUDGET, searchLexical, type LexicalHits, type LexicalOptions, typ
 export { scopeStamp } from './stamp.js';
 export { keepRetrieval, searchEveryTime, type BuildRetrieval, type KeptRetrieval } from './kept-retrieval.js';
 export { searchVector, searchVectorStamped, userBucket, VECTOR_BUCKETS, VECTOR_INDEX_SQL, type StampedVectorHits, type VectorHit } from './vector.js';
-export { searchWindow, type TimeWindow } from './window.js';
+export { searchWindow, type TimeWindow, type WindowHits } from './window.js';
 
 export interface Candidate {
   record_id: string;
@@ -82,8 +83,9 @@ export interface RetrievalOptions {
 // RRF's usual constant; a lower weight for recency keeps it a tie-breaker when there is a query.
 const RRF_K = 60;
 const RECENCY_WEIGHT_WITH_QUERY = 0.1;
-// A time the query names ("on 9 November") says more of where its answer lies than one list's rank: it counts twice.
-const DATED_WEIGHT = 2;
+// A time the query names ("on 9 November") says more of where its answer lies than one list's rank: its records count
+// twice; those of the days after it, which may tell of it ("yesterday I…"), as one list.
+const NAMED_TIME_WEIGHT = 2;
 
 /**
  * Reciprocal-rank fusion of the lists (nearest by vector, BM25 matches, newest, and said within the time the query
@@ -92,13 +94,14 @@ const DATED_WEIGHT = 2;
  * run side by side on two connections instead of one statement waiting for both.
  */
 export function fuse(
-  lexical: LexicalHits, vector: readonly VectorHit[], hasQuery: boolean, limit: number, dated: readonly string[] = [],
+  lexical: LexicalHits, vector: readonly VectorHit[], hasQuery: boolean, limit: number, dated?: WindowHits,
 ): { record_id: string; fused: number }[] {
   const scores = new Map<string, number>();
   const add = (recordId: string, score: number) => scores.set(recordId, (scores.get(recordId) ?? 0) + score);
   vector.forEach((hit, index) => add(hit.record_id, 1 / (RRF_K + index + 1)));
   lexical.matches.forEach((match, index) => add(match.record_id, 1 / (RRF_K + index + 1)));
-  dated.forEach((recordId, index) => add(recordId, DATED_WEIGHT / (RRF_K + index + 1)));
+  dated?.named.forEach((recordId, index) => add(recordId, NAMED_TIME_WEIGHT / (RRF_K + index + 1)));
+  dated?.toldLater.forEach((recordId, index) => add(recordId, 1 / (RRF_K + index + 1)));
   const recencyWeight = hasQuery ? RECENCY_WEIGHT_WITH_QUERY : 1;
   lexical.recent.forEach((recordId, index) => add(recordId, recencyWeight / (RRF_K + index + 1)));
   return [...scores]
@@ -123,7 +126,7 @@ type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity'
 /** The fused best of both halves, read in full, best first. */
 export async function readFused(
   db: Db, scope: RetrievalScope, lexical: LexicalHits, vector: readonly VectorHit[],
-  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null; query?: ArrayLike<number> | null; dated?: readonly string[] },
+  options: { hasQuery: boolean; limit?: number; contrast?: ArrayLike<number> | null; query?: ArrayLike<number> | null; dated?: WindowHits },
 ): Promise<Retrieval> {
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120, options.dated);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };

@@ -13,6 +13,12 @@ export interface TimeWindow {
   to: Date;
 }
 
+/** The records of a window, each part nearest the query first: said within the time named, and told of it later. */
+export interface WindowHits {
+  named: string[];
+  toldLater: string[];
+}
+
 // Read by the recency index: at most this many records of the window are compared with the query, the newest first.
 const WINDOW_READ = 500;
 
@@ -23,7 +29,7 @@ const WINDOW_READ = 500;
  * newest come first.
  */
 const SQL = `
-  SELECT record_id FROM (
+  SELECT record_id, created_at < $5 AS named FROM (
     SELECT m.record_id, m.created_at, m.embedding, m.reply_embedding FROM memory_records m
     WHERE ${inScope('m')} AND m.created_at >= $4 AND m.created_at < $6
     ORDER BY m.created_at DESC, m.global_position DESC LIMIT ${WINDOW_READ}
@@ -31,14 +37,14 @@ const SQL = `
   ORDER BY w.created_at >= $5, LEAST(w.embedding <=> $7::vector, w.reply_embedding <=> $7::vector) NULLS LAST, w.created_at DESC
   LIMIT $8`;
 
-/** The ids of the records said within the window, best first (see SQL above). */
+/** The ids of the records said within the window, best first in each part (see SQL above). */
 export async function searchWindow(
   db: Db, scope: RetrievalScope, window: TimeWindow, queryEmbedding: ArrayLike<number> | null, depth: number,
-): Promise<string[]> {
+): Promise<WindowHits> {
   const params = [
     scope.userId, scope.projectId, scope.includeGlobal, window.from, window.near, window.to,
     queryEmbedding ? toVectorLiteral(queryEmbedding) : null, depth,
   ];
-  const { rows } = await db.query<{ record_id: string }>(SQL, params, { prepare: true });
-  return rows.map((row) => row.record_id);
+  const { rows } = await db.query<{ record_id: string; named: boolean }>(SQL, params, { prepare: true });
+  return { named: rows.filter((row) => row.named).map((row) => row.record_id), toldLater: rows.filter((row) => !row.named).map((row) => row.record_id) };
 }
