@@ -69,7 +69,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   const query = request.query?.trim() ? request.query.trim() : null;
   // A query that names when its answer was said ("on 9 November") finds the records of that time as a list of its own.
   const dated = query ? datedQuery(query, (deps.now ?? (() => new Date()))()) : null;
-  if (dated?.recap) return recapOf(deps, request, dated.window);
+  if (dated?.recap) return recapOf(deps, request, dated.window, settings.vectorDepth);
   const { embedder, onStage } = deps;
   // The words are searched while the query is embedded, and the nearest records as soon as it is: the two halves
   // run side by side on two connections, and only their fusion waits for both.
@@ -101,12 +101,12 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
  * "What did we talk about yesterday?": no word of the query is one a record must state, so the records of that time,
  * newest first (the time named before what was told of it later), are ranked as recent memory is without a query.
  */
-async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWindow): Promise<RankedRetrieval> {
+async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWindow, depth: number): Promise<RankedRetrieval> {
   const { onStage } = deps;
   const halves = (deps.retrieval ?? searchEveryTime).forBuild(deps.db, request, null);
   const [lexical, inWindow] = await Promise.all([
     timeStage(onStage, 'lexical', () => halves.lexical()),
-    timeStage(onStage, 'window', () => searchWindow(deps.db, request, window, null, (deps.settings ?? DEFAULT_SIP_SETTINGS).vectorDepth)),
+    timeStage(onStage, 'window', () => searchWindow(deps.db, request, window, null, depth)),
   ]);
   const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, { ...lexical, matches: [], recent: [] }, [], { hasQuery: false, dated: inWindow }));
   return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(retrieval.candidates) };

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import type { TimeWindow } from '@memctx/read-models';
+import { wordsOf } from './match.js';
 
 /** A query that names when its answer was said, and the words that name it. */
 export interface DatedQuery {
@@ -59,6 +60,6 @@ export function datedQuery(query: string, now: Date): DatedQuery | null {
   const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, days * DAY_MS);
   const near = later(end, ZONE_BEHIND_MS);
   const rest = `${query.slice(0, found.index)} ${query.slice(found.index + found.text.length)}`;
-  const recap = (rest.toLowerCase().match(/[\p{L}']+/gu) ?? []).every((word) => RECAP_WORDS.has(word));
+  const recap = wordsOf(rest).every((word) => RECAP_WORDS.has(word));
   return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: found.text, recap };
 }
