@@ -24,6 +24,10 @@ const ASKS_WHEN = /^\s*when\b/i;
 const NOT_A_TIME = /^(right )?now$/i;
 // chrono-node reads "last week" or "the week before August 3" as the week's first day: the window is the whole week.
 const A_WEEK = /\bweek\b/i;
+// chrono-node reads "the evening of 5 March" as this evening, the date lost: the part of the day is read apart.
+const PART_OF_DAY_OF = /\b(?:the\s+)?(?:morning|afternoon|evening|night)\s+of\s+/gi;
+// A part of today chrono-node reads without a certain day.
+const PART_OF_TODAY = /^(?:this\s+(?:morning|afternoon|evening)|tonight)$/i;
 
 // The words of a query that asks what was said or done at a time, and nothing more.
 const RECAP_WORDS = new Set(`
@@ -44,22 +48,26 @@ function pastOrNow(start: chrono.ParsedComponents, now: Date): Date {
 }
 
 /**
- * The time the query says its answer was said, when it names a day, a weekday, a week or a month ("on 9 November,
+ * The time the query says its answer was said, when it names a day (or a part of one), a weekday, a week or a month ("on 9 November,
  * 2022", "in July", "last week", "yesterday"), read by chrono-node relative to `now`; a day or month named without its
  * year is the latest one not after `now`. Null when it names none, or when it asks when something is.
  */
 export function datedQuery(query: string, now: Date): DatedQuery | null {
   if (ASKS_WHEN.test(query)) return null;
-  const found = chrono.parse(query, now).find(({ start, text }) =>
-    !NOT_A_TIME.test(text.trim()) && (start.isCertain('day') || start.isCertain('weekday') || start.isCertain('month')));
+  const parts = [...query.matchAll(PART_OF_DAY_OF)];
+  const read = parts.reduce((text, part) => text.slice(0, part.index) + ' '.repeat(part[0].length) + text.slice(part.index + part[0].length), query);
+  const aDay = (start: chrono.ParsedComponents, text: string) => start.isCertain('day') || start.isCertain('weekday') || PART_OF_TODAY.test(text.trim());
+  const found = chrono.parse(read, now).find(({ start, text }) => !NOT_A_TIME.test(text.trim()) && (aDay(start, text) || start.isCertain('month')));
   if (!found) return null;
+  const part = parts.find((match) => match.index + match[0].length === found.index);
+  const from = part?.index ?? found.index;
+  const to = found.index + found.text.length;
   const named = pastOrNow(found.start, now);
-  const wholeMonth = !found.start.isCertain('day') && !found.start.isCertain('weekday');
+  const wholeMonth = !aDay(found.start, found.text);
   const first = startOfDay(wholeMonth ? new Date(Date.UTC(named.getUTCFullYear(), named.getUTCMonth(), 1)) : named);
   const days = A_WEEK.test(found.text) ? 7 : 1;
   const end = wholeMonth ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1)) : later(first, days * DAY_MS);
   const near = later(end, ZONE_BEHIND_MS);
-  const rest = `${query.slice(0, found.index)} ${query.slice(found.index + found.text.length)}`;
-  const recap = wordsOf(rest).every((word) => RECAP_WORDS.has(word));
-  return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: found.text, recap };
+  const recap = wordsOf(`${query.slice(0, from)} ${query.slice(to)}`).every((word) => RECAP_WORDS.has(word));
+  return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: query.slice(from, to), recap };
 }

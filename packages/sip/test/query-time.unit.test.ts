@@ -27,6 +27,14 @@ describe('the time a query says its answer was said', () => {
     expect(windowOf('What did I cook last week?')).toMatchObject({ from: '2026-11-20T10:00:00.000Z', near: '2026-11-28T12:00:00.000Z' });
   });
 
+  it('reads a part of a named day as that day, and a part of today as today', () => {
+    expect(windowOf('What did I do on the evening of 5 March 2024?')).toMatchObject({ from: '2024-03-04T10:00:00.000Z', near: '2024-03-06T12:00:00.000Z', phrase: 'the evening of 5 March 2024' });
+    expect(windowOf('What did I eat on the night of March 5?')).toMatchObject({ from: '2026-03-04T10:00:00.000Z', phrase: 'the night of March 5' });
+    expect(windowOf('What did I say this morning?')).toMatchObject({ from: '2026-11-27T10:00:00.000Z', near: '2026-11-29T12:00:00.000Z' });
+    expect(datedQuery('What did I do on the evening of 5 March 2024?', NOW)?.recap).toBe(true);
+    expect(datedQuery('What did we cook on the morning of 5 March 2024?', NOW)?.recap).toBe(false);
+  });
+
   it('tells a question about what was said then from one about a thing said then', () => {
     expect(datedQuery('What did we talk about yesterday?', NOW)?.recap).toBe(true);
     expect(datedQuery('What happened on 2 March 2024?', NOW)?.recap).toBe(true);
