@@ -16,7 +16,9 @@ const NAME = /\s\p{Lu}[\p{L}'-]+/u;
 const KINDS: ReadonlyArray<[RegExp, RegExp]> = [
   [/^\s*(when|what (date|day|time|year|month)|which (date|day|year|month)|how long ago)\b/i, DATE],
   [/^\s*how (many|much|old|often|long|far)\b/i, NUMBER],
-  [/^\s*(who|whom|whose|where|which (city|country|place|town|company))\b/i, NAME],
+  [/^\s*(who|whom|whose|where)\b/i, NAME],
+  // Things known by their names: "What book did she recommend?" → "I loved 'Becoming Nicole'".
+  [/^\s*(what|which) (city|country|state|place|town|company|book|novel|movie|film|show|series|song|album|band|artist|game|team|restaurant|cafe|school|university|brand|app|language)\b/i, NAME],
   [/\b(names?|named|called)\b/i, NAME],
 ];
 

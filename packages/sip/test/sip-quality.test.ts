@@ -163,6 +163,11 @@ describe('the answer kept in the excerpt', () => {
     expect(answerHint('What is my favourite colour?')).toBeUndefined();
     // "names" asks for names as "name" does.
     expect(answerHint("What are my pets' names?")!('Luna and Oliver!')).toBe(true);
+    // A thing known by its name: "What book…" is answered by a title.
+    const book = terms(['recommend', 5]);
+    const said = 'I loved "Becoming Nicole" by Amy Ellis Nutt. It is a true story. Highly recommend it for sure!';
+    expect(excerptTurn(said, book, answerHint('What book did Caroline recommend?'))).toContain('Becoming Nicole');
+    expect(excerptTurn(said, book)).not.toContain('Becoming Nicole');
   });
 
   it('keeps the opening of a reply to a question, which answers it in words the query need not share', () => {
