@@ -18,7 +18,7 @@ const KINDS: ReadonlyArray<[RegExp, RegExp]> = [
   [/^\s*how (many|much|old|often|long|far)\b/i, NUMBER],
   [/^\s*(who|whom|whose|where)\b/i, NAME],
   // Things known by their names: "What book did she recommend?" → "I loved 'Becoming Nicole'".
-  [/^\s*(what|which) (city|country|state|place|town|company|book|novel|movie|film|show|series|song|album|band|artist|game|team|restaurant|cafe|school|university|brand|app|language)\b/i, NAME],
+  [/^\s*(in\s+)?(what|which)\s+(us\s+)?((city|country|state|place|town|company|book|novel|movie|film|show|song|album|band|artist|game|team|restaurant|cafe|school|university|brand|app|language)s?|cities|countries|companies|series)\b/i, NAME],
   [/\b(names?|named|called)\b/i, NAME],
 ];
 

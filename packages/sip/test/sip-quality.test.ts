@@ -168,6 +168,9 @@ describe('the answer kept in the excerpt', () => {
     const said = 'I loved "Becoming Nicole" by Amy Ellis Nutt. It is a true story. Highly recommend it for sure!';
     expect(excerptTurn(said, book, answerHint('What book did Caroline recommend?'))).toContain('Becoming Nicole');
     expect(excerptTurn(said, book)).not.toContain('Becoming Nicole');
+    expect(answerHint('Which cities has Jon visited?')!('Took a short trip to Rome.')).toBe(true);
+    expect(answerHint('In which country did she grow up?')!('She grew up in Sweden.')).toBe(true);
+    expect(answerHint('What kind of pizza does he like?')).toBeUndefined();
   });
 
   it('keeps the opening of a reply to a question, which answers it in words the query need not share', () => {
