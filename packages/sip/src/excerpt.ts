@@ -17,6 +17,16 @@ const CAMEL_JOINS = /(\p{Ll})(\p{Lu})/gu;
 const sentenceWordsOf = (text: string) => (CAMEL.test(text) ? [...wordsOf(text), ...wordsOf(text.replace(CAMEL_JOINS, '$1 $2'))] : wordsOf(text));
 const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => termsIn(sentenceWordsOf(text), terms);
 
+// A compound that begins with a query word ("campfire" for "camping", "bookshelf" for "book") points at the sentence
+// that holds it, at a share of the word's worth: stems only meet a word's own forms. Short stems begin too many words.
+const COMPOUND_WORTH = 0.5;
+const MIN_COMPOUND_STEM = 4;
+const COMPOUND_TAIL = 3;
+const compoundsIn = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => {
+  const words = wordsOf(text);
+  return terms.filter(({ lexeme }) => lexeme.length >= MIN_COMPOUND_STEM && words.some((word) => word.length >= lexeme.length + COMPOUND_TAIL && word.startsWith(lexeme)));
+};
+
 /**
  * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
  * selective word of the query ("Okay, new topic. … → How about a soup? …"). A whole short turn stays: "I'm vegan
@@ -77,7 +87,11 @@ export function excerptTurn(
       chosen.keep(i + 1, weight * FOLLOWING_WORTH, i);
       if (i > 0 && REFERS_BACK.test(sentence)) chosen.keep(i - 1, weight * REFERRED_WORTH, i);
     }
-    else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
+    else {
+      const compounds = weightOf(compoundsIn(sentence, selective));
+      if (compounds > 0) chosen.keep(i, compounds * COMPOUND_WORTH);
+      else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
+    }
   });
   const firstSaying = () => sentences.findIndex((sentence) => !isPleasantry(sentence));
   // None bears on the query: the opening stands for the turn, past a greeting or a few words that would say nothing

@@ -173,6 +173,13 @@ describe('the answer kept in the excerpt', () => {
     expect(answerHint('What kind of pizza does he like?')).toBeUndefined();
   });
 
+  it('keeps a sentence holding a compound that begins with a query word', () => {
+    const camping = terms(['camp', 5], ['famili', 2]);
+    const said = 'It was an awesome time! We explored nature and roasted marshmallows around the campfire. The view was amazing. It was so special having these moments as a family.';
+    expect(excerptTurn(said, camping)).toContain('roasted marshmallows around the campfire');
+    expect(excerptTurn(said, terms(['famili', 2]))).not.toContain('campfire');
+  });
+
   it('keeps the opening of a reply to a question, which answers it in words the query need not share', () => {
     const pizza = terms(['pizza', 5], ['favorit', 4]);
     const reply = 'Pepperoni with fresh basil, of course! We go every week to the place on Elm Street. They bake it in a wood oven.';
