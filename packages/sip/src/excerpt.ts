@@ -53,7 +53,8 @@ export function sentencesOf(text: string): string[] {
  * What of one turn is worth its tokens for this query: the sentences holding
  * a selective query term, each with the sentence after it (an answer often
  * follows the sentence that names the topic) and, when it refers back, the one
- * before it, and the sentences holding what the question asks for (`answers`:
+ * before it, a sentence holding a compound that begins with one ("campfire"
+ * for "camping"), and the sentences holding what the question asks for (`answers`:
  * a date for "when", a number for "how many"); a turn with none keeps its
  * first sentence that says something, so a reply to the question that was
  * asked is not lost; and a reply to a turn that asked something

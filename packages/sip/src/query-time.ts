@@ -48,14 +48,15 @@ function pastOrNow(start: chrono.ParsedComponents, now: Date): Date {
 }
 
 /**
- * The time the query says its answer was said, when it names a day (or a part of one), a weekday, a week or a month ("on 9 November,
- * 2022", "in July", "last week", "yesterday"), read by chrono-node relative to `now`; a day or month named without its
- * year is the latest one not after `now`. Null when it names none, or when it asks when something is.
+ * The time the query says its answer was said, when it names a day (or a part of one), a weekday, a week or a month
+ * ("on 9 November, 2022", "in July", "last week", "yesterday", "the evening of 5 March"), read by chrono-node relative
+ * to `now`; a day or month named without its year is the latest one not after `now`. Null when it names none, or when
+ * it asks when something is.
  */
 export function datedQuery(query: string, now: Date): DatedQuery | null {
   if (ASKS_WHEN.test(query)) return null;
   const parts = [...query.matchAll(PART_OF_DAY_OF)];
-  const read = parts.reduce((text, part) => text.slice(0, part.index) + ' '.repeat(part[0].length) + text.slice(part.index + part[0].length), query);
+  const read = query.replace(PART_OF_DAY_OF, (part) => ' '.repeat(part.length));
   const aDay = (start: chrono.ParsedComponents, text: string) => start.isCertain('day') || start.isCertain('weekday') || PART_OF_TODAY.test(text.trim());
   const found = chrono.parse(read, now).find(({ start, text }) => !NOT_A_TIME.test(text.trim()) && (aDay(start, text) || start.isCertain('month')));
   if (!found) return null;
