@@ -250,6 +250,10 @@ describe('a query that names when its answer was said', () => {
     const { body } = await build(user, { query: 'What did we talk about yesterday?' });
     expect(cited(body)).toEqual([ids.pierogi]);
     expect(body).toMatchObject({ grounded: true, abstain: false });
+    // A part of a named day names that day (and the days after it, which may tell of it).
+    const evening = await build(user, { query: 'What did we talk about on the evening of 9 November 2023?' });
+    expect(cited(evening.body)).toContain(ids.curry);
+    expect(cited(evening.body)).not.toContain(ids.risotto);
     const before = await build(user, { query: 'What happened on 1 January 2020?' });
     expect(before.body).toMatchObject({ grounded: false, abstain: true, records_used: 0 });
     expect(before.body.sip).toBe('Memory context. Nothing in memory answers this query; say so rather than guess.');

@@ -38,6 +38,9 @@ export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boo
   return !isInformative(text) && matchedTerms(text, terms.filter((term) => term.selective)).length === 0;
 }
 
+// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
+const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)\p{Lu}[\p{L}'-]*(?=\s*[!.?,]|$)/gu;
+
 // A sentence that names the topic through a pronoun ("Highly recommend it!") leaves what it is to the one before
 // ("I loved 'Becoming Nicole'."), so that one is kept too.
 const REFERS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|he|she|him|her)\b/i;
@@ -81,7 +84,8 @@ export function excerptTurn(
   const chosen = chooseSentences(sentences);
   let named = false;
   sentences.forEach((sentence, i) => {
-    const weight = weightOf(matchedTerms(sentence, selective));
+    // A greeting that names someone the query names ("Sure thing, Tim!") says nothing of what is asked about them.
+    const weight = weightOf(matchedTerms(isPleasantry(sentence) ? sentence.replace(ADDRESSED, ' ') : sentence, selective));
     if (weight > 0) {
       named = true;
       chosen.keep(i, weight);

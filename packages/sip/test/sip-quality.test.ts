@@ -180,6 +180,11 @@ describe('the answer kept in the excerpt', () => {
     expect(excerptTurn(said, terms(['famili', 2]))).not.toContain('campfire');
   });
 
+  it('does not take a greeting that names the person asked about for the sentence about them', () => {
+    const said = "Sure thing, Tim! Got your back. I hope so too. The doctor said it's not too serious.";
+    expect(excerptTurn(said, terms(['tim', 4], ['injuri', 5]))).toBe("… The doctor said it's not too serious.");
+  });
+
   it('keeps the opening of a reply to a question, which answers it in words the query need not share', () => {
     const pizza = terms(['pizza', 5], ['favorit', 4]);
     const reply = 'Pepperoni with fresh basil, of course! We go every week to the place on Elm Street. They bake it in a wood oven.';
