@@ -25,12 +25,15 @@ export interface RampStep extends PhaseSummary {
 
 /**
  * The highest rate of a short geometric ramp that the service sustains: every request accepted (at most 1 % shed,
- * no errors), the accepted p99 within `maxP99Ms`, and the projector keeping up. Stops at the first step that fails
- * after one passed; while none has, a failed step is tried again at half the rate (a busy machine), down to 1 req/s.
+ * no errors), the accepted p99 within `maxP99Ms`, and the projector keeping up. Stops at a rate that fails twice in a
+ * row after one passed (one burst in a few seconds of open-loop arrivals is no saturation: a checkpoint or a
+ * collection lands in it); while none has, a failed step is tried again at half the rate (a busy machine), down to
+ * 1 req/s.
  */
 export async function findSustainableRate(options: RampOptions, log: (line: string) => void): Promise<{ rate: number; steps: RampStep[] }> {
   const steps: RampStep[] = [];
   let sustainedRate = 0;
+  let failedOnce = false;
   for (let rate = options.startRate; rate >= 1; ) {
     const summary = await runOpenLoop({ origin: options.origin, rate, seconds: options.stepSeconds, request: options.request });
     const lag = await options.lag();
@@ -42,7 +45,9 @@ export async function findSustainableRate(options: RampOptions, log: (line: stri
     if (sustained) {
       sustainedRate = rate;
       rate = Math.round(rate * options.factor);
+      failedOnce = false;
     } else if (sustainedRate === 0) rate = Math.floor(rate / 2);
+    else if (!failedOnce) failedOnce = true;
     else break;
   }
   return { rate: sustainedRate, steps };
