@@ -22,10 +22,8 @@ const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTer
 const COMPOUND_WORTH = 0.5;
 const MIN_COMPOUND_STEM = 4;
 const COMPOUND_TAIL = 3;
-const compoundsIn = (text: string, terms: readonly WeightedTerm[]): WeightedTerm[] => {
-  const words = wordsOf(text);
-  return terms.filter(({ lexeme }) => lexeme.length >= MIN_COMPOUND_STEM && words.some((word) => word.length >= lexeme.length + COMPOUND_TAIL && word.startsWith(lexeme)));
-};
+const compoundsIn = (words: readonly string[], terms: readonly WeightedTerm[]): WeightedTerm[] =>
+  terms.filter(({ lexeme }) => words.some((word) => word.length >= lexeme.length + COMPOUND_TAIL && word.startsWith(lexeme)));
 
 /**
  * A SIP line cut from longer turns that, as cut, says too little to cite: a few words beyond pleasantries and no
@@ -81,11 +79,14 @@ export function excerptTurn(
   const sentences = sentencesOf(said.slice(labelled.length)).map(flatten);
   const selective = terms.filter((term) => term.selective);
   if (sentences.length <= 1 || selective.length === 0) return flat;
+  const compoundable = selective.filter(({ lexeme }) => lexeme.length >= MIN_COMPOUND_STEM);
   const chosen = chooseSentences(sentences);
   let named = false;
   sentences.forEach((sentence, i) => {
+    const words = sentenceWordsOf(sentence);
+    const matched = termsIn(words, selective);
     // A greeting that names someone the query names ("Sure thing, Tim!") says nothing of what is asked about them.
-    const weight = weightOf(matchedTerms(isPleasantry(sentence) ? sentence.replace(ADDRESSED, ' ') : sentence, selective));
+    const weight = weightOf(matched.length > 0 && isPleasantry(sentence) ? matchedTerms(sentence.replace(ADDRESSED, ' '), matched) : matched);
     if (weight > 0) {
       named = true;
       chosen.keep(i, weight);
@@ -93,7 +94,7 @@ export function excerptTurn(
       if (i > 0 && REFERS_BACK.test(sentence)) chosen.keep(i - 1, weight * REFERRED_WORTH, i);
     }
     else {
-      const compounds = weightOf(compoundsIn(sentence, selective));
+      const compounds = weightOf(compoundsIn(words, compoundable));
       if (compounds > 0) chosen.keep(i, compounds * COMPOUND_WORTH);
       else if (answers?.(sentence)) chosen.keep(i, ANSWER_HINT_WORTH);
     }
