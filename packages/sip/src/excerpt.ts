@@ -1,7 +1,7 @@
 import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
-import { isInformative, isPleasantry } from './small-talk.js';
+import { isInformative, isPleasantry, withoutAddressee } from './small-talk.js';
 import { SPEAKER } from './speaker.js';
 
 /*
@@ -35,9 +35,6 @@ export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boo
   const text = line.replace(/…/g, ' ');
   return !isInformative(text) && matchedTerms(text, terms.filter((term) => term.selective)).length === 0;
 }
-
-// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
-const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)\p{Lu}[\p{L}'-]*(?=\s*[!.?,]|$)/gu;
 
 // A sentence that names the topic through a pronoun ("Highly recommend it!") leaves what it is to the one before
 // ("I loved 'Becoming Nicole'."), so that one is kept too.
@@ -86,7 +83,8 @@ export function excerptTurn(
     const words = sentenceWordsOf(sentence);
     const matched = termsIn(words, selective);
     // A greeting that names someone the query names ("Sure thing, Tim!") says nothing of what is asked about them.
-    const weight = weightOf(matched.length > 0 && isPleasantry(sentence) ? matchedTerms(sentence.replace(ADDRESSED, ' '), matched) : matched);
+    const unaddressed = matched.length > 0 ? withoutAddressee(sentence) : sentence;
+    const weight = weightOf(unaddressed === sentence ? matched : matchedTerms(unaddressed, matched));
     if (weight > 0) {
       named = true;
       chosen.keep(i, weight);

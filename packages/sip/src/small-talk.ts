@@ -41,6 +41,12 @@ export function isPleasantry(sentence: string): boolean {
   return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(sentence));
 }
 
+// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
+const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)\p{Lu}[\p{L}'-]*(?=\s*[!.?,]|$)/gu;
+
+/** A greeting without the name it is addressed to ("Sure thing, Tim!" says nothing of Tim); any other sentence as it is. */
+export const withoutAddressee = (sentence: string): string => (isPleasantry(sentence) ? sentence.replace(ADDRESSED, ' ') : sentence);
+
 // What a reply to a bare greeting may hold and still say nothing ("Hi! Fire away.", "Ready when you are.").
 const GREETING_REPLY_WORDS = 3;
 
