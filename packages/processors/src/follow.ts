@@ -1,5 +1,5 @@
 import { checkpointOf, type Checkpoint, type EventStore, type RecordedEvent } from '@memctx/event-store';
-import { runProcessorLoop, type ProcessorLoopOptions } from '@memctx/shared';
+import { runProcessorLoop, wakeableSleep, type ProcessorLoopOptions } from '@memctx/shared';
 import type { Processor } from './processor.js';
 
 export type Feed = Pick<EventStore, 'readAll' | 'onAppended'>;
@@ -34,6 +34,8 @@ export interface FollowOptions {
    * checkpoint) is paid once for them instead of once per append. What a reader sees lags by up to this much more.
    */
   gatherMs?: number;
+  /** What tells that a reader waits for this processor (read-your-writes): the gather then ends at once. */
+  readerWaiting?(hurry: () => void): Promise<() => Promise<void>>;
   onError?(error: unknown): void;
   onBatch?(batch: ProcessedBatch): void;
 }
@@ -55,10 +57,16 @@ export function followFeed(processor: Processor, feed: Feed, options: FollowOpti
   let from: Checkpoint | undefined;
   const gatherMs = options.gatherMs ?? 0;
   let gatherUntil = 0;
-  return runProcessorLoop({
+  // A reader that came while a batch ran ends the next gather too: it waits for events that batch did not hold.
+  const gather = wakeableSleep();
+  let stopping = false;
+  const wakeUps = feedWakeUps(feed, idleWaitMs, options.settleMs ?? FOLLOW_DEFAULTS.settleMs);
+  const loop = runProcessorLoop({
     async step() {
       const gathering = gatherUntil - Date.now();
-      if (gathering > 0) await new Promise((resolve) => setTimeout(resolve, gathering));
+      if (gathering > 0) await gather.sleep(gathering);
+      gather.clear();
+      if (stopping) return false;
       from ??= await processor.position();
       const readAt = Date.now();
       const events = await feed.readAll({ after: from, maxCount: batchSize });
@@ -72,13 +80,32 @@ export function followFeed(processor: Processor, feed: Feed, options: FollowOpti
       options.onBatch?.({ events, checkpoint: from });
       return events.length === batchSize;
     },
-    ...feedWakeUps(feed, idleWaitMs, options.settleMs ?? FOLLOW_DEFAULTS.settleMs),
+    idleWaitMs: wakeUps.idleWaitMs,
+    async wakeOn(wake) {
+      const unlistenFeed = await wakeUps.wakeOn!(wake);
+      const unlistenReaders = await options.readerWaiting?.(() => gather.wake()).catch(async (error: unknown) => {
+        await unlistenFeed();
+        throw error;
+      });
+      return async () => {
+        await unlistenReaders?.();
+        await unlistenFeed();
+      };
+    },
     errorWaitMs: options.errorWaitMs ?? options.idleWaitMs ?? FOLLOW_DEFAULTS.errorWaitMs,
     onError(error) {
       from = undefined;
       options.onError?.(error);
     },
   });
+  return {
+    // A stop does not wait out a gather.
+    async stop() {
+      stopping = true;
+      gather.wake();
+      await loop.stop();
+    },
+  };
 }
 
 export interface CatchUpOptions {

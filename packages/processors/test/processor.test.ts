@@ -71,6 +71,33 @@ describe('processor', () => {
     expect(Date.now() - before).toBeGreaterThanOrEqual(250);
   });
 
+  it('ends a gather at once when a reader waits for it, and gathers again afterwards', async () => {
+    const batches: number[][] = [];
+    const gathering = processor({ name, checkpoints, handle: async (events) => void batches.push(events.map((e) => e.global_position)) });
+    let hurry: (() => void) | undefined;
+    let listening = 0;
+    const readerWaiting = async (wake: () => void) => {
+      hurry = wake;
+      listening++;
+      return async () => void listening--;
+    };
+    await append(store, 1);
+    const following = followFeed(gathering, store, { batchSize: 4, idleWaitMs: 60_000, gatherMs: 60_000, readerWaiting });
+    await until(() => batches.length === 1, 'the first batch');
+    await append(store, 1);
+    // Inside a gather of a minute: only the reader's call can bring the second append in.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toEqual([[1]]);
+    hurry!();
+    await until(() => batches.length === 2, 'the hurried batch');
+    // The gather after that batch is whole again: an append waits in it.
+    await append(store, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(batches).toEqual([[1], [2]]);
+    await following.stop();
+    expect(listening).toBe(0);
+  });
+
   it('handles a failed batch again from its checkpoint after a pause, and the checkpoint never passes it meanwhile', async () => {
     const errors: unknown[] = [];
     const seen: number[] = [];

@@ -2,6 +2,18 @@ import type { Queryable } from '@memctx/db';
 import { compareCheckpoints, type Checkpoint } from '@memctx/event-store';
 import { withCheckpoints } from './generations.js';
 
+/**
+ * A read waits for the projections to pass a write (read-your-writes): live projectors that are letting appends gather
+ * before their next read go now instead. Gathering saves a projector CPU when nobody is waiting for it; a client that
+ * posts a round and asks for a SIP at once is, and would otherwise wait out the gather.
+ */
+export const READER_WAITING_CHANNEL = 'memctx_reader_waiting';
+
+/** Tells live projectors that a read waits for them (see READER_WAITING_CHANNEL); a failure only costs the wait. */
+export async function hurryProjectors(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [READER_WAITING_CHANNEL, ''], { prepare: true }).catch(() => undefined);
+}
+
 /** The lowest checkpoint among the active generations of the named projections. */
 export async function minActiveCheckpoint(db: Queryable, names: readonly string[]): Promise<Checkpoint | undefined> {
   const { rows } = await db.query<{ name: string; transaction_id: number; global_position: number }>(
