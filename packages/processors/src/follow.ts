@@ -82,7 +82,7 @@ export function followFeed(processor: Processor, feed: Feed, options: FollowOpti
     },
     idleWaitMs: wakeUps.idleWaitMs,
     async wakeOn(wake) {
-      const unlistenFeed = await wakeUps.wakeOn!(wake);
+      const unlistenFeed = await wakeUps.wakeOn(wake);
       const unlistenReaders = await options.readerWaiting?.(() => gather.wake()).catch(async (error: unknown) => {
         await unlistenFeed();
         throw error;
@@ -148,7 +148,7 @@ const SETTLE_RETRY_MS = 5;
  * instead of sleeping the full idle wait: a NOTIFY can arrive before its events are readable, as the feed holds
  * them back while an older append is still in flight.
  */
-function feedWakeUps(feed: Pick<EventStore, 'onAppended'>, idleWaitMs: number, settleMs: number): Pick<ProcessorLoopOptions, 'idleWaitMs' | 'wakeOn'> {
+function feedWakeUps(feed: Pick<EventStore, 'onAppended'>, idleWaitMs: number, settleMs: number): Required<Pick<ProcessorLoopOptions, 'idleWaitMs' | 'wakeOn'>> {
   let notifiedAt = -Infinity;
   return {
     idleWaitMs: () => (Date.now() - notifiedAt < settleMs ? SETTLE_RETRY_MS : idleWaitMs),
