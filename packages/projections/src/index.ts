@@ -7,5 +7,5 @@ export { catchUp, runLive, type Runner, type LiveRunnerOptions } from './runner.
 export { createReadAhead, splitIntoLanes } from './lanes.js';
 export { rebuildProjection, REBUILD_BATCH_SIZE, type RebuildProgress, type RebuildResult } from './rebuild.js';
 export { projectionStatus, type ProjectionStatus } from './status.js';
-export { hurryProjectors, minActiveCheckpoint, READER_WAITING_CHANNEL } from './read-your-writes.js';
+export { hurryProjectors, minActiveCheckpoint, onReaderWaiting } from './read-your-writes.js';
 export { applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';

@@ -6,7 +6,7 @@ import { inBatchSpan } from './batch-span.js';
 import { applyHandled, type Projection } from './projection.js';
 import { activeGeneration, type Generation } from './generations.js';
 import { handlesAny, lockAtCheckpoint, passOver } from './live-batch.js';
-import { READER_WAITING_CHANNEL } from './read-your-writes.js';
+import { onReaderWaiting } from './read-your-writes.js';
 
 /**
  * The processor that fills one generation: each batch's rows and the checkpoint commit together, with the
@@ -66,7 +66,7 @@ export function runLive(db: Db, store: EventStore, projection: Projection, optio
     batchSize: options.batchSize ?? settingDefault('projectorBatchSize'),
     idleWaitMs: options.idleWaitMs,
     gatherMs: options.gatherMs ?? settingDefault('projectorGatherMs'),
-    readerWaiting: (hurry) => db.listen(READER_WAITING_CHANNEL, hurry),
+    readerWaiting: (hurry) => onReaderWaiting(db, hurry),
     onError: options.onError,
   });
 }

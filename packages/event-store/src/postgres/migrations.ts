@@ -1,6 +1,9 @@
 import { migrate, type Db, type Migration } from '@memctx/db';
 
-/** The NOTIFY channel appends are announced on; the payload is empty, it is only a wake-up. */
+/**
+ * The NOTIFY channel appends are announced on, with an empty payload: only a wake-up. Other notices share the channel
+ * (and its one LISTEN connection) with a payload of their own, which `onAppended` passes over.
+ */
 export const NOTIFY_CHANNEL = 'memctx_events';
 
 /** Released migrations never change; a new definition of the function is a new migration. */

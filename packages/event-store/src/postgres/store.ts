@@ -110,7 +110,9 @@ export function createPostgresEventStore(db: Db): EventStore {
       ]);
       return rows[0]?.n ?? 0;
     },
-    onAppended: (listener) => db.listen(NOTIFY_CHANNEL, () => listener()),
+    onAppended: (listener) => db.listen(NOTIFY_CHANNEL, (payload) => {
+      if (payload === '') listener();
+    }),
   };
   return store;
 }
