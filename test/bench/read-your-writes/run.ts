@@ -7,6 +7,7 @@
  *      of the service (MEMCTX_PROJECTOR_GATHER_MS).
  */
 import { roundRequest, settle, sipRequest, startMemctxUnderLoad, type MemctxUnderLoad } from '../lib/memctx-under-load.js';
+import type { LoadRequest } from '../lib/open-loop.js';
 import { cpuSeconds } from '../lib/cpu.js';
 import { fmt, summarize } from '../lib/stats.js';
 
@@ -14,7 +15,7 @@ const pairs = Number(process.env.MEMCTX_BENCH_PAIRS ?? 300);
 const users = Number(process.env.MEMCTX_BENCH_USERS ?? 8);
 const SETTLED_MS = 300;
 
-async function timed(service: MemctxUnderLoad, request: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<number> {
+async function timed(service: MemctxUnderLoad, request: LoadRequest): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${service.apiUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
   await response.arrayBuffer();
@@ -24,9 +25,6 @@ async function timed(service: MemctxUnderLoad, request: { method: string; path: 
 
 /** Rounds then SIPs for the same user, one pair at a time; `pauseMs` between a round and its SIP. */
 async function phase(service: MemctxUnderLoad, name: string, pauseMs: number, offset: number) {
-  // Each user's rounds in sessions of their own: roundRequest maps request i to session i mod sessions, of user (session mod keys).
-  const round = roundRequest(service.keys, users);
-  const sip = sipRequest(service.keys);
   const rounds: number[] = [];
   const sips: number[] = [];
   const cpuBefore = cpuSeconds(service.pids().projector);
@@ -44,12 +42,15 @@ async function phase(service: MemctxUnderLoad, name: string, pauseMs: number, of
 }
 
 const service = await startMemctxUnderLoad({ users });
+// Each user's rounds in sessions of their own: roundRequest maps request i to session i mod sessions, of user (session mod keys).
+const round = roundRequest(service.keys, users);
+const sip = sipRequest(service.keys);
 try {
   console.log(`\nRead-your-writes: ${pairs} round + SIP pairs per phase, ${users} users, one pair at a time`);
   console.log('| phase | pairs/s | round p50 / p99 ms | SIP p50 / p95 / p99 ms | projector CPU ms per round |');
   console.log('|---|---|---|---|---|');
   // Warm-up: every user has memory and every statement is prepared.
-  for (let i = 0; i < 4 * users; i++) await timed(service, roundRequest(service.keys, users)(i));
+  for (let i = 0; i < 4 * users; i++) await timed(service, round(i));
   await settle(service);
   await phase(service, 'SIP right after the round', 0, 1_000);
   await settle(service);
