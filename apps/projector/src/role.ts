@@ -1,5 +1,6 @@
 import { partitionKeyOf } from '@memctx/domain';
 import { createKafkaEventSource, type EventSource } from '@memctx/kafka';
+import { keepStatistics } from '@memctx/projections';
 import { runEmbeddingFiller } from '@memctx/read-models';
 import type { RoleHandle, Runtime } from '@memctx/runtime';
 import type { Shredder } from '@memctx/shredding';
@@ -12,7 +13,10 @@ const opened = (source: EventSource, shredder: Shredder): EventSource => ({
   stop: () => source.stop(),
 });
 
-/** The projector role: every projection, from the feed or the relay's topic, and the embedding filler beside them. */
+/**
+ * The projector role: every projection, from the feed or the relay's topic, and beside them the embedding filler and
+ * the planner statistics of the generations' tables (statistics.ts in the projections package).
+ */
 export async function startProjectorRole(runtime: Runtime): Promise<RoleHandle> {
   const { config, logger } = runtime;
   const deps = { db: runtime.db, store: runtime.store, projections: runtime.projections, logger, batchSize: config.projectorBatchSize, gatherMs: config.projectorGatherMs };
@@ -32,9 +36,13 @@ export async function startProjectorRole(runtime: Runtime): Promise<RoleHandle> 
       onError: (error) => logger.error({ err: error }, 'embedding batch failed; retrying'),
     })
     : undefined;
+  const statistics = keepStatistics(runtime.db, runtime.projections, {
+    onAnalysed: (schema, tables) => logger.debug({ schema, tables }, 'read model tables analysed'),
+    onError: (error) => logger.warn({ err: error }, 'analysing read model tables failed; trying again at the next check'),
+  });
   return {
     async stop() {
-      await Promise.all([projector.stop(), filler?.stop()]);
+      await Promise.all([projector.stop(), filler?.stop(), statistics.stop()]);
     },
   };
 }

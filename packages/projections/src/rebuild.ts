@@ -4,6 +4,7 @@ import { catchUp, createCheckpointStore, type AtomicProcessor } from '@memctx/pr
 import type { Projection } from './projection.js';
 import { activeGeneration, createGeneration, createIndexes, exposeViews, lockGeneration, retireGeneration } from './generations.js';
 import { generationProcessor } from './runner.js';
+import { analyseTables } from './statistics.js';
 import { createReadAhead, laneProcessor } from './lanes.js';
 
 export interface RebuildProgress {
@@ -82,6 +83,8 @@ export async function rebuildProjection(
     if (!indexed) {
       await report('indexing');
       await createIndexes(db, projection, generation.schemaName);
+      // A generation serves its first reads with statistics, not planned as the empty tables it started as.
+      await analyseTables(db, generation.schemaName, projection.tables);
       indexed = true;
       continue;
     }
