@@ -146,3 +146,11 @@ export function sipRequest(keys: readonly string[]) {
     body: JSON.stringify({ query: QUERIES[i % QUERIES.length] }),
   });
 }
+
+/** Rounds and SIP builds interleaved evenly: every (1 / sipShare)-th request a SIP build, the rest rounds. */
+export function mixedRequest(keys: readonly string[], sipShare: number) {
+  const round = roundRequest(keys);
+  const sip = sipRequest(keys);
+  const every = Math.max(1, Math.round(1 / sipShare));
+  return { every, request: (i: number): LoadRequest & { kind: string } => (sipShare > 0 && i % every === every - 1 ? sip(i) : round(i)) };
+}

@@ -9,8 +9,8 @@
  *      (20 req/s), MEMCTX_BENCH_RAMP_SECONDS (5), MEMCTX_BENCH_MAX_P99_MS (250), MEMCTX_BENCH_DATABASE_URL, MEMCTX_BENCH_EMBEDDINGS=on.
  */
 import { loadavg } from 'node:os';
-import { rampAgainst, settle, sipRequest, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
-import { runClosedLoop, runOpenLoop, type LoadRequest } from '../lib/open-loop.js';
+import { mixedRequest, rampAgainst, settle, startMemctxUnderLoad, roundRequest } from '../lib/memctx-under-load.js';
+import { runClosedLoop, runOpenLoop } from '../lib/open-loop.js';
 import { heapUsedMb, sampleRss } from '../lib/process-memory.js';
 import { fmt } from '../lib/stats.js';
 import { createWindows, p99Of, type Window } from './windows.js';
@@ -26,10 +26,7 @@ const heapRange = (w: Window, role: string) => `${fmt(w.heapMin[role] ?? Number.
 const load = () => loadavg().map((l) => fmt(l, 2)).join(' ');
 const service = await startMemctxUnderLoad({ users: USERS });
 const round = roundRequest(service.keys);
-const sip = sipRequest(service.keys);
-// Every (1 / share)-th request a SIP build, the rest rounds, evenly interleaved.
-const every = Math.max(1, Math.round(1 / sipShare));
-const mixed = (i: number): LoadRequest & { kind: string } => (sipShare > 0 && i % every === every - 1 ? sip(i) : round(i));
+const { every, request: mixed } = mixedRequest(service.keys, sipShare);
 const rss = sampleRss(() => service.pids());
 
 try {
