@@ -6,7 +6,8 @@
  *   pnpm build && node --conditions=@memctx/source --import tsx test/bench/locomo/probe.ts ask
  * Env: MEMCTX_PROBE_DATABASE (default memctx_locomo_probe), MEMCTX_BENCH_MISSES=N, MEMCTX_LOCOMO_SPLIT,
  *      MEMCTX_LOCOMO_UNLABELLED=1, MEMCTX_BENCH_DUMP=<file> (each answer, for offline study), MEMCTX_BENCH_PROFILE=1
- *      (where the service spent its CPU, by function, and the builds' p50/p95 as the client saw them), and any MEMCTX_* setting.
+ *      (where the service spent its CPU, by function, and the builds' p50/p95 as the client saw them),
+ *      MEMCTX_PROBE_SCOPE=user (each question asked over all the conversations, not its own project's), and any MEMCTX_* setting.
  * `pnpm bench:locomo` is the measurement; this only shortens the loop between changes.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const samples = samplesOfSplit();
 const posted = (turn: Turn) => (unlabelled() ? bareText(turn) : turnText(turn));
 const profileDir = process.env.MEMCTX_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'memctx-probe-prof-')) : undefined;
 const latencies: number[] = [];
+const userWide = process.env.MEMCTX_PROBE_SCOPE === 'user';
 
 interface State {
   key: string;
@@ -77,7 +79,7 @@ try {
       for (const qa of sample.qa) {
         const started = performance.now();
         const sip = await call<{ sip: string; grounded: boolean; abstain: boolean; citations: { record_id: string }[] }>(
-          'POST', '/api/v1/sip/build', { project_id: state.projects[s], query: qa.question },
+          'POST', '/api/v1/sip/build', { project_id: userWide ? undefined : state.projects[s], query: qa.question },
         );
         latencies.push(performance.now() - started);
         const cited = new Set(sip.citations.map((c) => c.record_id));

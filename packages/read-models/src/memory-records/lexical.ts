@@ -44,7 +44,7 @@ const COMMON_SHARE = 0.4;
 export const MATCH_BUDGET = 1_500;
 // Document frequencies come from the newest records in scope, up to this many: exact for a scope that small,
 // an estimate (scaled to the scope) past it, so a common word never costs a walk over its whole posting list.
-export const DF_SAMPLE = 2_000;
+export const DF_SAMPLE = 500;
 /** Candidates each ranking gives (lexical matches, recent records, nearest vectors) when the caller names no depth. */
 export const CANDIDATE_DEPTH = 100;
 const MAX_QUERY_TERMS = 32;
