@@ -9,4 +9,4 @@ export { rebuildProjection, REBUILD_BATCH_SIZE, type RebuildProgress, type Rebui
 export { projectionStatus, type ProjectionStatus } from './status.js';
 export { hurryProjectors, minActiveCheckpoint, onReaderWaiting } from './read-your-writes.js';
 export { applyPartitionBatch, partitionKeyPositions, type PartitionBatchOutcome } from './partitioned.js';
-export { analyseChanged, analyseTables, keepStatistics, STATISTICS_CHECK_MS, type StatisticsKeeper } from './statistics.js';
+export { analyseChanged, keepStatistics, type StatisticsKeeper } from './statistics.js';

@@ -13,7 +13,7 @@ import { activeGeneration } from './generations.js';
 const BASE_THRESHOLD = 50;
 const SCALE_FACTOR = 0.1;
 /** How often the projector looks at its tables' change counters. */
-export const STATISTICS_CHECK_MS = 10_000;
+const STATISTICS_CHECK_MS = 10_000;
 
 /** Analyses the given tables of a generation's schema now (a rebuilt generation before it serves reads). */
 export async function analyseTables(db: Queryable, schemaName: string, tables: readonly string[]): Promise<void> {
