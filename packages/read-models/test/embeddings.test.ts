@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryService } from '@memctx/commands';
-import { adoptEmbeddingModel, embeddingBacklog, fillEmbeddings } from '@memctx/read-models';
+import { activeGeneration } from '@memctx/projections';
+import { adoptEmbeddingModel, embeddingBacklog, fillEmbeddings, type DocumentEmbedder } from '@memctx/read-models';
 import { backends, recordingEmbedder, TEST_EMBEDDING_MODEL, type Harness } from './harness.js';
 
 describe.each(backends)('embedding filler on %s', (_name, open) => {
@@ -64,5 +65,23 @@ describe.each(backends)('embedding filler on %s', (_name, open) => {
     expect(await adoptEmbeddingModel(h.db, 'BAAI/bge-small-en-v1.5')).toEqual({ previous: 'BAAI/bge-small-en-v1.5', cleared: 0 });
     expect(await embeddingBacklog(h.db)).toBe(0);
     expect(await adoptEmbeddingModel(h.db, TEST_EMBEDDING_MODEL)).toEqual({ previous: 'BAAI/bge-small-en-v1.5', cleared: 20 });
+  });
+
+  it('leases records without writing them: a crashed filler\'s lease runs out, and a filled record\'s is released', async () => {
+    expect(await embeddingBacklog(h.db)).toBe(20);
+    const { schemaName } = (await activeGeneration(h.db, 'memory_records'))!;
+    // Each row version's transaction id: a lease written on the record would give it a new one.
+    const versions = async () => (await h.db.query<{ v: string }>(`SELECT xmin::text AS v FROM ${schemaName}.memory_records ORDER BY record_id`)).rows;
+    const before = await versions();
+    const crashing: DocumentEmbedder = { model: TEST_EMBEDDING_MODEL, embedDocuments: () => Promise.reject(new Error('model crashed')) };
+    await expect(fillEmbeddings(h.db, crashing, { batchSize: 8 })).rejects.toThrow('model crashed');
+    expect(await versions()).toEqual(before);
+    const { embedder } = recordingEmbedder(0);
+    expect(await fillEmbeddings(h.db, embedder, { batchSize: 64 })).toBe(12);
+    expect(await fillEmbeddings(h.db, embedder, { batchSize: 64 })).toBe(0);
+    await h.db.query("UPDATE embedding_claims SET until = now() - interval '1 second'");
+    expect(await fillEmbeddings(h.db, embedder, { batchSize: 64 })).toBe(8);
+    expect(await embeddingBacklog(h.db)).toBe(0);
+    expect((await h.db.query('SELECT * FROM embedding_claims')).rows).toEqual([]);
   });
 });

@@ -196,7 +196,7 @@ describe.each(backends)('retrieval answers kept per scope state on %s', (_name, 
     expect(again).toEqual(await searchVector(h.db, scopeOf(user), axis(1), 5));
     // A lease on a record being embedded changes no vector, and moves nothing.
     const stamp = await scopeStamp(h.db, scopeOf(user));
-    await h.db.query("UPDATE memory_records SET embedding_claimed_until = now() WHERE user_id = $1", [user]);
+    await h.db.query("INSERT INTO embedding_claims (user_id, record_id, until) SELECT user_id, record_id, now() FROM memory_records WHERE user_id = $1", [user]);
     expect(await scopeStamp(h.db, scopeOf(user))).toBe(stamp);
   });
 });

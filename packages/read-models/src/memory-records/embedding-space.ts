@@ -18,6 +18,17 @@ export async function migrateEmbeddingSpace(db: Db): Promise<void> {
         adopted_at timestamptz NOT NULL DEFAULT now()
       )`,
     },
+    {
+      // The filler's leases (embeddings.ts). Kept apart from memory_records: a lease written on the record itself
+      // copied the whole row, and indexed its lexeme keys again, for a value nothing reads once it is filled.
+      id: '0002_embedding_claims',
+      sql: `CREATE TABLE embedding_claims (
+        user_id text NOT NULL,
+        record_id text NOT NULL,
+        until timestamptz NOT NULL,
+        PRIMARY KEY (user_id, record_id)
+      )`,
+    },
   ]);
 }
 
@@ -39,11 +50,11 @@ export async function adoptEmbeddingModel(db: Db, model: string): Promise<Adopti
     const previous = rows[0]?.model ?? ((await anyVector(tx)) ? UNRECORDED_MODEL : null);
     if (previous === model && rows.length > 0) return { previous, cleared: 0 };
     const cleared = previous === null || previous === model ? 0 : (await tx.query(
-      `UPDATE memory_records SET embedding = NULL, reply_embedding = NULL, embedding_claimed_until = NULL
+      `UPDATE memory_records SET embedding = NULL, reply_embedding = NULL
        WHERE embedding IS NOT NULL OR reply_embedding IS NOT NULL`,
     )).rowCount;
     // A filler of the replaced model may hold claims it will never fill (its write checks the model).
-    await tx.query('UPDATE memory_records SET embedding_claimed_until = NULL WHERE embedding_claimed_until IS NOT NULL');
+    await tx.exec('DELETE FROM embedding_claims');
     await tx.query(
       `INSERT INTO embedding_space (singleton, model) VALUES (true, $1)
        ON CONFLICT (singleton) DO UPDATE SET model = EXCLUDED.model, adopted_at = now()`,

@@ -20,7 +20,7 @@ export interface FillOptions {
   replies?: boolean;
 }
 
-// How long a filler may hold records it claimed; past it (a crashed filler) another takes them.
+// How long a filler may hold records it claimed (embedding_claims); past it (a crashed filler) another takes them.
 const CLAIM_SECONDS = 120;
 
 /**
@@ -35,15 +35,21 @@ const CLAIM_SECONDS = 120;
 export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options: FillOptions = {}): Promise<number> {
   const claimedFrom = Date.now();
   const texts = await recordTexts(db);
+  // Two fillers that pick the same records: the second's insert waits for the first's and then takes none of them.
   const { rows } = await db.query<ClaimedRow>(
-    `UPDATE memory_records m SET embedding_claimed_until = now() + interval '${CLAIM_SECONDS} seconds'
-     FROM (
-       SELECT user_id, record_id FROM memory_records
-       WHERE embedding IS NULL AND (embedding_claimed_until IS NULL OR embedding_claimed_until < now()) AND ${isRecordedModel('$2')}
-       ORDER BY global_position DESC LIMIT $1 FOR UPDATE SKIP LOCKED
-     ) c
-     WHERE m.user_id = c.user_id AND m.record_id = c.record_id
-     RETURNING m.user_id, m.record_id, ${texts.embedText} AS embed_text, ${texts.replyText} AS reply_text, m.global_position`,
+    `WITH candidates AS (
+       SELECT m.user_id, m.record_id FROM memory_records m
+       WHERE m.embedding IS NULL AND ${isRecordedModel('$2')}
+         AND NOT EXISTS (SELECT 1 FROM embedding_claims c WHERE c.user_id = m.user_id AND c.record_id = m.record_id AND c.until >= now())
+       ORDER BY m.global_position DESC LIMIT $1
+     ), claimed AS (
+       INSERT INTO embedding_claims (user_id, record_id, until)
+       SELECT user_id, record_id, now() + interval '${CLAIM_SECONDS} seconds' FROM candidates
+       ON CONFLICT (user_id, record_id) DO UPDATE SET until = EXCLUDED.until WHERE embedding_claims.until < now()
+       RETURNING user_id, record_id
+     )
+     SELECT m.user_id, m.record_id, ${texts.embedText} AS embed_text, ${texts.replyText} AS reply_text, m.global_position
+     FROM memory_records m JOIN claimed c ON c.user_id = m.user_id AND c.record_id = m.record_id`,
     [options.batchSize ?? 64, embedder.model],
   );
   if (rows.length === 0) return 0;
@@ -72,10 +78,12 @@ async function embedClaimed(db: Db, embedder: DocumentEmbedder, rows: readonly C
   const replies = options.replies ?? true ? rows.filter((row) => row.reply_text.trim() !== '') : [];
   const vectors = await embedder.embedDocuments([...rows.map((row) => row.embed_text), ...replies.map((row) => row.reply_text)]);
   const replyVector = new Map(replies.map((row, i) => [row.record_id, vectors[rows.length + i]!]));
+  // The claims go with the write, also of records that went away meanwhile (deleted, or another model's now).
   await db.query(
-    `UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector, embedding_claimed_until = NULL
-     FROM jsonb_to_recordset($2::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)
-     WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL AND ${isRecordedModel('$1')}`,
+    `WITH u AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS u(user_id text, record_id text, embedding text, reply_embedding text)),
+     released AS (DELETE FROM embedding_claims c USING u WHERE c.user_id = u.user_id AND c.record_id = u.record_id)
+     UPDATE memory_records m SET embedding = u.embedding::vector, reply_embedding = u.reply_embedding::vector
+     FROM u WHERE m.user_id = u.user_id AND m.record_id = u.record_id AND m.embedding IS NULL AND ${isRecordedModel('$1')}`,
     [embedder.model, JSON.stringify(rows.map((row, i) => {
       const reply = replyVector.get(row.record_id);
       return { user_id: row.user_id, record_id: row.record_id, embedding: toVectorLiteral(vectors[i]!), reply_embedding: reply ? toVectorLiteral(reply) : null };

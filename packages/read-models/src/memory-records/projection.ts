@@ -79,7 +79,7 @@ CREATE TABLE memory_records (
   user_bucket smallint GENERATED ALWAYS AS (public.memory_user_bucket(user_id)) STORED,
   embedding vector(${EMBEDDING_DIMENSIONS}),
   reply_embedding vector(${EMBEDDING_DIMENSIONS}),
-  -- A filler's lease on a record it is embedding, so several fillers share the backlog instead of repeating it.
+  -- Unused: the filler's leases moved to embedding_claims (embedding-space.ts); a new version drops it.
   embedding_claimed_until timestamptz,
   PRIMARY KEY (user_id, record_id)
 );
