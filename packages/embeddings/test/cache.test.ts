@@ -1,5 +1,5 @@
 import { createPgliteDb, createPostgresDb, ensureVectorExtension, type Db } from '@memctx/db';
-import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+import { databaseBackends } from '@memctx/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCachedEmbedder, createTransformersEmbedder, migrateEmbeddingCache, type Embedder } from '../src/index.js';
 import { MODELS_DIR } from './model.js';
@@ -21,17 +21,7 @@ function counting(embedder: Embedder) {
   return { wrapped, calls };
 }
 
-const backends: Array<[string, () => Promise<{ db: Db; close(): Promise<void> }>]> = [
-  ['PostgreSQL', async () => {
-    const database: TestDatabase = await createTestDatabase('emb');
-    const db = createPostgresDb({ connectionString: database.url });
-    return { db, close: async () => { await db.close(); await database.drop(); } };
-  }],
-  ['PGlite', async () => {
-    const db = await createPgliteDb();
-    return { db, close: () => db.close() };
-  }],
-];
+const backends = databaseBackends<Db>('emb', { pglite: createPgliteDb, postgres: (url) => createPostgresDb({ connectionString: url }) });
 
 describe.each(backends)('embedding cache on %s', (_name, open) => {
   let model: Embedder;

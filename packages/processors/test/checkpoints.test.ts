@@ -1,7 +1,7 @@
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { START } from '@memctx/event-store';
 import { createCheckpointStore, migrateCheckpoints } from '@memctx/processors';
-import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+import { databaseBackends } from '@memctx/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const at = (position: number) => ({ transaction_id: position, global_position: position });
@@ -15,17 +15,7 @@ async function oldTables(db: Db): Promise<void> {
     INSERT INTO dispatcher_checkpoints (name, transaction_id, global_position) VALUES ('documents', 5, 50);`);
 }
 
-const backends: Array<[string, () => Promise<{ db: Db; close(): Promise<void> }>]> = [
-  ['PGlite', async () => {
-    const db = await createPgliteDb();
-    return { db, close: () => db.close() };
-  }],
-  ['PostgreSQL', async () => {
-    const database: TestDatabase = await createTestDatabase('checkpoints');
-    const db = createPostgresDb({ connectionString: database.url });
-    return { db, close: async () => (await db.close(), await database.drop()) };
-  }],
-];
+const backends = databaseBackends<Db>('checkpoints', { pglite: createPgliteDb, postgres: (url) => createPostgresDb({ connectionString: url }) });
 
 describe.each(backends)('checkpoint store on %s', (_name, open) => {
   let opened: Awaited<ReturnType<typeof open>>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createInMemoryEventStore } from '@memctx/event-store';
 import { activeGeneration, analyseChanged, ensureActiveGeneration, keepStatistics, migrateGenerations, rebuildProjection, type Projection } from '@memctx/projections';
-import { createTestDatabase, type TestDatabase } from '@memctx/testing';
+import { databaseBackends } from '@memctx/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** A row per event it handles. */
@@ -20,28 +20,18 @@ const counted: Projection = {
 // Backends report their change counters to the statistics system a moment after a transaction, so the tests poll.
 const POLL = { timeout: 30_000, interval: 250 };
 
-const adapters: [string, () => Promise<{ db: Db; drop(): Promise<void> }>][] = [
-  ['PGlite', async () => {
-    const db = await createPgliteDb();
-    return { db, drop: () => db.close() };
-  }],
-  ['PostgreSQL', async () => {
-    const database: TestDatabase = await createTestDatabase('statistics');
-    const db = createPostgresDb({ connectionString: database.url });
-    return { db, drop: async () => (await db.close(), await database.drop()) };
-  }],
-];
+const backends = databaseBackends<Db>('statistics', { pglite: createPgliteDb, postgres: (url) => createPostgresDb({ connectionString: url }) });
 
-describe.each(adapters)('planner statistics of a generation (%s)', (_, open) => {
+describe.each(backends)('planner statistics of a generation (%s)', (_, open) => {
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let schema: string;
   beforeAll(async () => {
-    ({ db, drop } = await open());
+    ({ db, close } = await open());
     await migrateGenerations(db);
     schema = (await ensureActiveGeneration(db, counted)).schemaName;
   });
-  afterAll(() => drop());
+  afterAll(() => close());
 
   const insert = (from: number, count: number) =>
     db.exec(`INSERT INTO ${schema}.counted_rows (position, note) SELECT g, 'x' FROM generate_series(${from}, ${from + count - 1}) g`);
