@@ -92,7 +92,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);
-  const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding)) : new Map<string, Candidate[]>();
+  const adjacent = query ? await timeStage(onStage, 'neighbours', () => neighbours(deps.db, request, anchors, queryEmbedding, smallTalk)) : new Map<string, Candidate[]>();
   const ranked = withNearestLifted(withNeighbours(retrieved, (anchor) => adjacent.get(anchor.record_id) ?? [], judge));
   return { query, lexical, vector, retrieval, terms, ranked };
 }
@@ -129,6 +129,7 @@ export async function buildSip(deps: SipBuildDeps, request: SipRequest): Promise
     terms,
     answers: answerHint(query),
     abstain: (query !== null || recap) && judgement.abstain,
+    recap,
   }));
   // The cited records were read with their sessions: no second look-up of the same rows.
   const sessionOfRecord = new Map(ranked.map((scored) => [scored.candidate.record_id, scored.candidate.session_id]));

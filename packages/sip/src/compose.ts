@@ -47,6 +47,11 @@ export interface ComposeOptions {
   answers?: (sentence: string) => boolean;
   /** Memory does not answer the query: only the closest few records, briefly, under a note that says so. */
   abstain?: boolean;
+  /**
+   * The query asks what was said at a time ("What did we talk about yesterday?"): it has no words to weigh
+   * (`hasQuery` false, records as they are), yet it is a query, so greetings and small talk are left out.
+   */
+  recap?: boolean;
 }
 
 const SECTION_ORDER: readonly SectionName[] = ['identity', 'active_context', 'preferences', 'uncertain_facts'];
@@ -207,8 +212,8 @@ function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rende
  * With a query, the records worth a line: no small talk, nothing far weaker than the best. Judged one at a time as
  * the packing reaches them, since it stops once the budget is full.
  */
-function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean): Iterable<Scored<Candidate>> {
-  if (!hasQuery) return yield* ranked;
+function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean, recap: boolean): Iterable<Scored<Candidate>> {
+  if (!hasQuery) return yield* (recap ? ranked.filter((scored) => !isSmallTalk(scored.candidate)) : ranked);
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
   const widest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.coverage), 0);
@@ -262,14 +267,15 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   const maxLines = options.abstain ? ABSTAIN_LINES : Infinity;
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + (note ? countTokens(note) : 0) + SECTION_ORDER.length * 8;
-  for (const { candidate, evidence } of bearing(ranked, options.hasQuery, options.abstain === true)) {
+  for (const { candidate, evidence } of bearing(ranked, options.hasQuery, options.abstain === true, options.recap === true)) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
     const whole = !options.abstain && lines.length < WHOLE_LINES && candidate.source_id === null;
     const maxTokens = options.abstain ? ABSTAIN_RECORD_TOKENS : options.maxRecordTokens;
     const { text, tokens } = lineText(candidate, terms, maxTokens, options.answers, whole);
     // A record found by meaning alone is cut to its opening, often a greeting or a few words: such a line cites nothing.
-    if (options.hasQuery && (isSmallTalkLine(text) || saysTooLittle(text, terms))) continue;
+    if ((options.hasQuery || options.recap) && isSmallTalkLine(text)) continue;
+    if (options.hasQuery && saysTooLittle(text, terms)) continue;
     const words = wordSet(text);
     const same = lines.find((line) => sectionOf(line.candidate) === sectionOf(candidate) && nearDuplicates(line.words, words));
     if (same) {

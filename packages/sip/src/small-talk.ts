@@ -10,13 +10,13 @@ import { SPEAKER } from './speaker.js';
  * meaning alone is cut to its opening), nor a greeting answered in a few words.
  */
 const PLEASANTRIES = new Set(`
-a about again all also am an and any anytime are as at awesome aw aww back bad be been bye byebye catch cheers chat chatting cool course day
-definitely did do doing dont enjoy enjoyed evening everything fantastic feel fine for from fun glad go going good goodbye goodnight got gotta
-great had happy has have haha hahaha having he hear heard hello help helped helpful her hey hi him his hope how i i'd i'll i'm im in is it
-it's its just keep kind know later let lets lol lot love lovely me meet more morning much my nice night no not now of oh ok okay on one
-or our pleasure really right run say see she so soon sounds sure take talk talking thank thanks that thats the them there they thing things
-this time to today too up us very wait was way we welcome well were what whenever will wish with wonderful words would wow yeah yep yes
-you you're your yours
+a about again all also am an and any anytime are as at awesome aw aww back bad be been brb bye byebye catch cheers chat chatting cool course
+day definitely did do doing dont enjoy enjoyed evening everything exactly fantastic feel fine for from fun glad go going good goodbye goodnight
+got gotta great gtg had happy has have haha hahaha having he hear heard hello help helped helpful her hey hi him his hope how i i'd i'll i'm im
+in is it it's its just keep kind know later let lets lol lot love lovely makes me meet more morning much my nice night no not now np of off
+oh ok okay on one or our pleasure really right run say see sense she so soon sounds sure take talk talking thank thanks that thats the them
+there they thing things this thx time to today too ttyl ty up us very wait was way we welcome well were what whenever will wish with wonderful
+words would wow yeah yep yes you you're your yours
 `.split(/\s+/).filter(Boolean));
 
 const SUBSTANTIVE_WORDS = 2;
@@ -33,7 +33,7 @@ function substantive(text: string, enough: number): number {
 }
 
 // Words that make a short sentence a greeting, thanks or exclamation rather than a short answer ("A sunrise.").
-const GREETING = /\b(hi|hey|hiya|heya|hello|yo|thanks|thank|wow|oh|aw+|haha|lol|cheers|bye|goodbye|morning|afternoon|evening|welcome|congrats|congratulations|great|awesome|cool|nice|glad|sure|okay|ok|yeah|yes)\b/i;
+const GREETING = /\b(hi|hey|hiya|heya|hello|yo|thanks|thank|thx|ty|wow|oh|aw+|haha|lol|cheers|bye|goodbye|brb|ttyl|gtg|morning|afternoon|evening|welcome|np|congrats|congratulations|great|awesome|cool|nice|perfect|exactly|noted|glad|sure|okay|ok|yeah|yes)\b/i;
 
 /** A sentence that says nothing beyond a greeting or thanks, maybe with a name ("Hey Mel!", "how are you today?"). */
 export function isPleasantry(sentence: string): boolean {
@@ -62,8 +62,9 @@ export function isSmallTalkLine(line: string): boolean {
   return replies.length > 0 && isPleasantry(opening!) && replies.every((reply) => substantive(reply, GREETING_REPLY_WORDS) < GREETING_REPLY_WORDS);
 }
 
-// Every side says next to nothing, and one of them is a greeting or thanks: "What did you paint? → A sunrise." is not.
-const onlyPleasantries = (sides: readonly string[]) => sides.every((side) => substantive(side, SUBSTANTIVE_WORDS) < SUBSTANTIVE_WORDS) && sides.some(isPleasantry);
+// Every side is a greeting, thanks or nothing at all: "What did you paint? → A sunrise." is not, nor is news
+// congratulated ("I got the job! → Congratulations!"), whose one word of substance greets no one.
+const onlyPleasantries = (sides: readonly string[]) => sides.every(isPleasantry);
 
 // A sentence or line with fewer words than this beyond pleasantries says too little to stand for a turn.
 const INFORMATIVE_WORDS = 4;

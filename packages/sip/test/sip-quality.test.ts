@@ -20,6 +20,11 @@ describe('what a SIP with a query leaves out', () => {
     const fact = round('My sister Ana lives in Porto.', 'Noted!', 2);
     expect(isSmallTalk(bye)).toBe(true);
     expect(isSmallTalk(fact)).toBe(false);
+    // Acknowledgements and sign-offs as chat writes them.
+    for (const [user, reply] of [['makes sense, thanks', 'My pleasure!'], ["that's exactly what I needed", 'Glad it helped. Talk soon!'], ['ok, signing off', 'Anytime!'], ['thx, brb', 'Sure!']]) {
+      expect(isSmallTalk(round(user!, reply!, 3))).toBe(true);
+    }
+    expect(isSmallTalk(round('I got the job!', 'Congratulations!', 3))).toBe(false);
     const sip = composeSip([scored(bye, 1), scored(fact, 0.9)], options);
     expect(sip.record_ids).toEqual([fact.record_id]);
     expect(sip.sip).not.toContain('Gotta run');
@@ -84,6 +89,23 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.sip).not.toContain('closest');
     expect(composeSip([], { ...options, abstain: true }).sip).toBe(`Memory context. ${ABSTAIN_NOTE}`);
     expect(composeSip([], options).sip).toBe('');
+  });
+});
+
+describe('a recap ("What did we talk about yesterday?")', () => {
+  const hello = round('good morning', 'Hello! What are we working on?', 5);
+  const brb = round('morning :)', 'Hey! Ready when you are.', 5);
+  const tooth = round('Nora lost her first tooth at dinner tonight!', 'What a milestone! Did the tooth fairy visit?', 5);
+  const recap = { ...options, hasQuery: false, recap: true };
+
+  it('lists what was said then, without greetings and small talk', () => {
+    const sip = composeSip([scored(hello, 1, 0), scored(tooth, 1, 0), scored(brb, 1, 0)], recap);
+    expect(sip.record_ids).toEqual([tooth.record_id]);
+  });
+
+  it('leaves recent memory without a query as it is: there is no query the greetings fail to bear on', () => {
+    const sip = composeSip([scored(hello, 1, 0), scored(tooth, 1, 0), scored(brb, 1, 0)], { ...recap, recap: false });
+    expect(sip.record_ids).toHaveLength(3);
   });
 });
 

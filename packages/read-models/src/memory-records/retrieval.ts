@@ -120,6 +120,7 @@ const columnsFor = (version: number) => `m.record_id, m.summary, ${recordTextsSq
 const candidateColumns = async (db: Db) => columnsFor(await memoryRecordsVersion(db));
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+const vectorLiteral = (vector: ArrayLike<number> | null | undefined) => (vector ? toVectorLiteral(vector) : null);
 
 type Row = Omit<Candidate, 'similarity' | 'user_similarity' | 'reply_similarity' | 'fused' | 'text_score' | 'text_match'>;
 
@@ -131,12 +132,11 @@ export async function readFused(
   const fused = fuse(lexical, vector, options.hasQuery, options.limit ?? 120, options.dated);
   const retrieval = { terms: lexical.terms, scopeRecords: lexical.scopeRecords };
   if (fused.length === 0) return { ...retrieval, candidates: [] };
-  const literal = (vector: ArrayLike<number> | null | undefined) => (vector ? toVectorLiteral(vector) : null);
   const sql = `SELECT ${await candidateColumns(db)}, m.embedding IS NOT NULL AS embedded,
     CASE WHEN $5::vector IS NULL THEN NULL ELSE 1 - (m.embedding <=> $5::vector) END AS contrast_similarity,
     CASE WHEN $6::vector IS NULL THEN NULL ELSE GREATEST(1 - (m.embedding <=> $6::vector), 1 - (m.reply_embedding <=> $6::vector)) END AS query_similarity
     FROM memory_records m WHERE m.record_id = ANY($4::text[]) AND ${inScope('m')}`;
-  const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), literal(options.contrast), literal(options.query)];
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, fused.map((f) => f.record_id), vectorLiteral(options.contrast), vectorLiteral(options.query)];
   const { rows } = await db.query<Row & { contrast_similarity: number | string | null; query_similarity: number | string | null }>(sql, params, { prepare: true });
   const byId = new Map(rows.map((row) => [row.record_id, row]));
   const near = new Map(vector.map((hit) => [hit.record_id, hit]));
@@ -178,6 +178,11 @@ export async function retrieve(db: Db, scope: RetrievalScope, options: Retrieval
   return readFused(db, scope, lexical, vector, { hasQuery: queryText !== null || queryEmbedding !== null, limit: options.limit, query: queryEmbedding });
 }
 
+// A neighbour's closeness to the query by either side, and to small talk (the contrast) by its user side, as
+// readFused reads them for retrieved candidates: a closing round next to the evidence is judged as chatter like any other.
+const NEIGHBOUR_SIMILARITIES = `1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity,
+  1 - (m.embedding <=> $6::vector) AS contrast_similarity`;
+
 /*
  * The rounds just before and after each anchor in its session, in scope. A
  * conversation answers across rounds: the question is asked in one and the
@@ -192,32 +197,37 @@ const neighboursSql = (columns: string) => `
     JOIN memory_records m ON m.user_id = $1 AND m.record_id = a.record_id WHERE m.session_id IS NOT NULL
   )
   SELECT a.anchor_id, n.record_id, n.summary, n.content, n.provenance, n.record_type, n.source_id, n.source_title, n.session_id, n.created_at,
-    n.user_text, n.assistant_text, n.user_similarity, n.reply_similarity
+    n.user_text, n.assistant_text, n.user_similarity, n.reply_similarity, n.contrast_similarity
   FROM anchors a CROSS JOIN LATERAL (
-    (SELECT ${columns}, 1 - (m.embedding <=> $5::vector) AS user_similarity, 1 - (m.reply_embedding <=> $5::vector) AS reply_similarity
-     FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
+    (SELECT ${columns}, ${NEIGHBOUR_SIMILARITIES} FROM memory_records m
+     WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position < a.global_position
      ORDER BY m.global_position DESC LIMIT 1)
     UNION ALL
-    (SELECT ${columns}, 1 - (m.embedding <=> $5::vector), 1 - (m.reply_embedding <=> $5::vector)
-     FROM memory_records m WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
+    (SELECT ${columns}, ${NEIGHBOUR_SIMILARITIES} FROM memory_records m
+     WHERE ${inScope('m')} AND m.session_id = a.session_id AND m.global_position > a.global_position
      ORDER BY m.global_position LIMIT 1)
   ) n`;
 
-type NeighbourRow = Row & { anchor_id: string; user_similarity: number | string | null; reply_similarity: number | string | null };
+type NeighbourRow = Row & {
+  anchor_id: string; user_similarity: number | string | null; reply_similarity: number | string | null; contrast_similarity: number | string | null;
+};
 
 /** The neighbours of each anchor, by the anchor's record id. */
 export async function neighbours(
-  db: Db, scope: RetrievalScope, anchorIds: readonly string[], queryEmbedding: ArrayLike<number> | null,
+  db: Db, scope: RetrievalScope, anchorIds: readonly string[], queryEmbedding: ArrayLike<number> | null, contrast: ArrayLike<number> | null = null,
 ): Promise<Map<string, Candidate[]>> {
   const byAnchor = new Map<string, Candidate[]>();
   if (anchorIds.length === 0) return byAnchor;
-  const params = [scope.userId, scope.projectId, scope.includeGlobal, [...anchorIds], queryEmbedding ? toVectorLiteral(queryEmbedding) : null];
+  const params = [scope.userId, scope.projectId, scope.includeGlobal, [...anchorIds], vectorLiteral(queryEmbedding), vectorLiteral(contrast)];
   const { rows } = await db.query<NeighbourRow>(neighboursSql(await candidateColumns(db)), params, { prepare: true });
   for (const { anchor_id, ...row } of rows) {
     const user_similarity = nullableNumber(row.user_similarity);
     const reply_similarity = nullableNumber(row.reply_similarity);
     const sides = [user_similarity, reply_similarity].filter((s): s is number => s !== null);
-    const candidate = { ...row, user_similarity, reply_similarity, similarity: sides.length > 0 ? Math.max(...sides) : null, text_match: false, text_score: 0, fused: 0 };
+    const candidate = {
+      ...row, user_similarity, reply_similarity, contrast_similarity: nullableNumber(row.contrast_similarity),
+      similarity: sides.length > 0 ? Math.max(...sides) : null, text_match: false, text_score: 0, fused: 0,
+    };
     byAnchor.set(anchor_id, [...(byAnchor.get(anchor_id) ?? []), candidate]);
   }
   return byAnchor;
