@@ -1,12 +1,12 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchEveryTime, searchWindow, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type TimeWindow, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchEveryTime, searchWindow, turnsOf, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type TimeWindow, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, stemsOf, weighTerms, type WeightedTerm } from './match.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';
-import { datedQuery } from './query-time.js';
+import { datedQuery, tellsOf } from './query-time.js';
 import { smallTalkVector } from './small-talk.js';
 
 export interface QueryEmbedder {
@@ -100,6 +100,8 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
 /**
  * "What did we talk about yesterday?": no word of the query is one a record must state, so the records of that time,
  * newest first (the time named before what was told of it later), are ranked as recent memory is without a query.
+ * A record said after the time named stays only if it tells of that time ("yesterday was…"): the rest of the week
+ * would otherwise come first in a SIP ordered newest first, and push the day asked about out of its budget.
  */
 async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWindow, depth: number): Promise<RankedRetrieval> {
   const { onStage } = deps;
@@ -109,7 +111,9 @@ async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWind
     timeStage(onStage, 'window', () => searchWindow(deps.db, request, window, null, depth)),
   ]);
   const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, { ...lexical, matches: [], recent: [] }, [], { hasQuery: false, dated: inWindow }));
-  return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(retrieval.candidates) };
+  const ofThatTime = retrieval.candidates.filter((candidate) =>
+    candidate.created_at < window.near || tellsOf(turnsOf(candidate).map((turn) => turn.text).join('\n'), candidate.created_at, window));
+  return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(ofThatTime) };
 }
 
 /**

@@ -72,3 +72,17 @@ export function datedQuery(query: string, now: Date): DatedQuery | null {
   const recap = wordsOf(`${query.slice(0, from)} ${query.slice(to)}`).every((word) => RECAP_WORDS.has(word));
   return { window: { from: later(first, -ZONE_AHEAD_MS), near, to: later(near, TOLD_LATER_DAYS * DAY_MS) }, phrase: query.slice(from, to), recap };
 }
+
+/**
+ * Whether a record said after the time named tells of it: a day or weekday it names ("yesterday", "last night",
+ * "on Tuesday", "on 5 March"), read from when it was said, falls within the window's named time. "Yesterday was
+ * the dentist" said the day after is what a recap of that day asks for; the rest of that week's rounds are not.
+ */
+export function tellsOf(text: string, said: Date, window: TimeWindow): boolean {
+  return chrono.parse(text, said).some(({ start, text: phrase }) => {
+    if (NOT_A_TIME.test(phrase.trim()) || !(start.isCertain('day') || start.isCertain('weekday'))) return false;
+    // A time after it was said ("tomorrow", "for 3 days") is a plan, not a telling of the past.
+    const at = start.date();
+    return at <= said && at >= window.from && at < window.near;
+  });
+}

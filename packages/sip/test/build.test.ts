@@ -127,6 +127,19 @@ describe('SIP build over the read models', () => {
     expect(sip.tokens_baseline).toBe(rows[0]!.n);
     expect(sip.tokens_baseline).toBeGreaterThan(0);
   });
+  it('recaps a day with what was said that day and what was told of it later, not the rest of the week', async () => {
+    const said = async (timestamp: string, user_message: string, assistant_message: string) =>
+      (await service.ingestRound('dora', { session_id: `d-${timestamp}`, user_message, assistant_message, timestamp })).roundId;
+    const that = await said('2024-03-05T19:00:00Z', 'Heading out to my first pottery class tonight.', 'Have fun at the wheel!');
+    const told = await said('2024-03-06T09:00:00Z', 'Yesterday the teacher said my bowl was the best of the class.', 'What a start!');
+    const later = await said('2024-03-08T12:00:00Z', 'How do I unclog a drain without chemicals?', 'Boiling water, then baking soda and vinegar.');
+    await settle();
+    const now = () => new Date('2024-03-20T12:00:00Z');
+    const sip = await buildSip({ db, now }, { userId: 'dora', projectId: null, includeGlobal: false, query: 'What did we talk about on 5 March?', sessionId: null });
+    expect(sip.record_ids.sort()).toEqual([that, told].sort());
+    expect(sip.record_ids).not.toContain(later);
+  });
+
   it("finds each anchor's neighbouring rounds in its session, in scope, and lets them into the SIP", async () => {
     const round = async (session: string, user_message: string, assistant_message: string) =>
       (await service.ingestRound('carol', { session_id: session, user_message, assistant_message })).roundId;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datedQuery } from '../src/query-time.js';
+import { datedQuery, tellsOf } from '../src/query-time.js';
 
 const NOW = new Date('2026-11-28T14:00:00Z');
 const iso = (date: Date) => date.toISOString();
@@ -47,5 +47,24 @@ describe('the time a query says its answer was said', () => {
     expect(datedQuery("When is my sister's birthday, March 3?", NOW)).toBeNull();
     expect(datedQuery('What is my blood type?', NOW)).toBeNull();
     expect(datedQuery('I may have 2 cats', NOW)).toBeNull();
+  });
+});
+
+describe('a record said later that tells of the time named', () => {
+  const window = datedQuery('What did we talk about on 5 March 2024?', NOW)!.window;
+  const saidOn = (day: string) => new Date(`${day}T18:00:00Z`);
+
+  it('names that day from when it was said: "yesterday", "on Tuesday", "two days ago", the date', () => {
+    expect(tellsOf('yesterday was my first pottery class!', saidOn('2024-03-06'), window)).toBe(true);
+    expect(tellsOf('on Tuesday evening we had class', saidOn('2024-03-08'), window)).toBe(true);
+    expect(tellsOf('two days ago I fell off my bike', saidOn('2024-03-07'), window)).toBe(true);
+    expect(tellsOf('the gig on March 5 was great', saidOn('2024-03-11'), window)).toBe(true);
+  });
+
+  it('does not when it names another day, or none', () => {
+    expect(tellsOf('yesterday was my first pottery class!', saidOn('2024-03-09'), window)).toBe(false);
+    expect(tellsOf('how do I unclog a drain?', saidOn('2024-03-06'), window)).toBe(false);
+    expect(tellsOf('I have a dentist appointment tomorrow', saidOn('2024-03-04'), window)).toBe(false);
+    expect(tellsOf('What would you pack for 3 days in Seoul?', saidOn('2024-03-09'), window)).toBe(false);
   });
 });
