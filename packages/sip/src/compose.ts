@@ -212,7 +212,7 @@ function render(lines: readonly Line[], hasQuery: boolean, note?: string): Rende
  * With a query, the records worth a line: no small talk, nothing far weaker than the best. Judged one at a time as
  * the packing reaches them, since it stops once the budget is full.
  */
-function* bearing(ranked: readonly Scored<Candidate>[], hasQuery: boolean, abstain: boolean, recap: boolean): Iterable<Scored<Candidate>> {
+function* bearing(ranked: readonly Scored<Candidate>[], { hasQuery, abstain = false, recap = false }: ComposeOptions): Iterable<Scored<Candidate>> {
   if (!hasQuery) return yield* (recap ? ranked.filter((scored) => !isSmallTalk(scored.candidate)) : ranked);
   const floor = (ranked[0]?.score ?? 0) * WEAK_SHARE;
   const closest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.similarity ?? 0), 0);
@@ -267,7 +267,7 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
   const maxLines = options.abstain ? ABSTAIN_LINES : Infinity;
   const lines: Line[] = [];
   let estimate = countTokens(SIP_HEADER) + (note ? countTokens(note) : 0) + SECTION_ORDER.length * 8;
-  for (const { candidate, evidence } of bearing(ranked, options.hasQuery, options.abstain === true, options.recap === true)) {
+  for (const { candidate, evidence } of bearing(ranked, options)) {
     // Once no line could fit any more, the rest of the candidates cost excerpting and counting for nothing.
     if (options.budgetTokens - estimate < SMALLEST_LINE_TOKENS || lines.length >= maxLines) break;
     const whole = !options.abstain && lines.length < WHOLE_LINES && candidate.source_id === null;
