@@ -1,12 +1,12 @@
 import type { Db } from '@memctx/db';
 import { settingDefault, timeStage, type StageTimer } from '@memctx/shared';
-import { neighbours, readFused, searchEveryTime, searchWindow, turnsOf, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type TimeWindow, type VectorHit } from '@memctx/read-models';
+import { neighbours, readFused, searchEveryTime, searchWindow, type Candidate, type KeptRetrieval, type LexicalHits, type Retrieval, type RetrievalScope, type TimeWindow, type VectorHit } from '@memctx/read-models';
 import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, stemsOf, weighTerms, type WeightedTerm } from './match.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';
-import { datedQuery, tellsOf } from './query-time.js';
+import { datedQuery, toldOf } from './query-time.js';
 import { smallTalkVector } from './small-talk.js';
 
 export interface QueryEmbedder {
@@ -83,7 +83,9 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
     // Each candidate's closeness to small talk is read with it, so the composer can leave out chatter found by meaning.
     query && embedder ? smallTalkVector(embedder).catch(() => null) : null,
   ]);
-  const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk, query: queryEmbedding, dated: inWindow }));
+  const fused = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, lexical, vector, { hasQuery: query !== null, contrast: smallTalk, query: queryEmbedding, dated: inWindow }));
+  const found = [...lexical.matches.map((match) => match.record_id), ...lexical.recent, ...vector.map((hit) => hit.record_id)];
+  const retrieval = dated ? { ...fused, candidates: toldOf(fused.candidates, dated.window, found) } : fused;
   // The words naming the time are no part of what a record must state ("November" is said by none).
   const timeWords = new Set(dated ? stemsOf(dated.phrase) : []);
   const terms = weighTerms(retrieval.terms.filter((term) => !timeWords.has(term.lexeme)));
@@ -100,8 +102,8 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
 /**
  * "What did we talk about yesterday?": no word of the query is one a record must state, so the records of that time,
  * newest first (the time named before what was told of it later), are ranked as recent memory is without a query.
- * A record said after the time named stays only if it tells of that time ("yesterday was…"): the rest of the week
- * would otherwise come first in a SIP ordered newest first, and push the day asked about out of its budget.
+ * Of the records said after it, only those that tell of it stay (`toldOf`): the rest of the week would otherwise come
+ * first in a SIP ordered newest first, and push the day asked about out of its budget.
  */
 async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWindow, depth: number): Promise<RankedRetrieval> {
   const { onStage } = deps;
@@ -111,10 +113,9 @@ async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWind
     timeStage(onStage, 'window', () => searchWindow(deps.db, request, window, null, depth)),
   ]);
   const retrieval = await timeStage(onStage, 'retrieve', () => readFused(deps.db, request, { ...lexical, matches: [], recent: [] }, [], { hasQuery: false, dated: inWindow }));
-  const ofThatTime = retrieval.candidates.filter((candidate) =>
-    candidate.created_at < window.near || tellsOf(turnsOf(candidate).map((turn) => turn.text).join('\n'), candidate.created_at, window));
-  return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(ofThatTime) };
+  return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(toldOf(retrieval.candidates, window, [])) };
 }
+
 
 /**
  * One SIP build: the ranked candidates (`rankForQuery`), the parts that bear on the query packed within the budget,

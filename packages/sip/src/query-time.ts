@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import type { TimeWindow } from '@memctx/read-models';
+import { turnsOf, type Candidate, type TimeWindow } from '@memctx/read-models';
 import { wordsOf } from './match.js';
 
 /** A query that names when its answer was said, and the words that name it. */
@@ -85,4 +85,16 @@ export function tellsOf(text: string, said: Date, window: TimeWindow): boolean {
     const at = start.date();
     return at <= said && at >= window.from && at < window.near;
   });
+}
+
+/**
+ * The candidates less those said after the time named that only the window found and that do not tell of that time:
+ * the week after a day is searched for what is told of it later, not for the rest of that week.
+ */
+export function toldOf<T extends Pick<Candidate, 'record_id' | 'created_at' | 'content' | 'user_text' | 'assistant_text'>>(
+  candidates: readonly T[], window: TimeWindow, foundOtherwise: readonly string[],
+): T[] {
+  const kept = new Set(foundOtherwise);
+  return candidates.filter((candidate) =>
+    candidate.created_at < window.near || kept.has(candidate.record_id) || tellsOf(turnsOf(candidate).map((turn) => turn.text).join('\n'), candidate.created_at, window));
 }

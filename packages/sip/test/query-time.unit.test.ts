@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datedQuery, tellsOf } from '../src/query-time.js';
+import { datedQuery, tellsOf, toldOf } from '../src/query-time.js';
 
 const NOW = new Date('2026-11-28T14:00:00Z');
 const iso = (date: Date) => date.toISOString();
@@ -66,5 +66,22 @@ describe('a record said later that tells of the time named', () => {
     expect(tellsOf('how do I unclog a drain?', saidOn('2024-03-06'), window)).toBe(false);
     expect(tellsOf('I have a dentist appointment tomorrow', saidOn('2024-03-04'), window)).toBe(false);
     expect(tellsOf('What would you pack for 3 days in Seoul?', saidOn('2024-03-09'), window)).toBe(false);
+  });
+});
+
+describe('the candidates a window leaves to a query about the time it names', () => {
+  const window = datedQuery('What did the teacher say on 5 March 2024?', NOW)!.window;
+  const round = (id: string, day: string, user_text: string) =>
+    ({ record_id: id, created_at: new Date(`${day}T18:00:00Z`), content: `User: ${user_text}\nAssistant: Nice.`, user_text, assistant_text: 'Nice.' });
+  const candidates = [
+    round('that-day', '2024-03-05', 'First pottery class tonight.'),
+    round('told', '2024-03-06', 'Yesterday the teacher said my bowl was the best.'),
+    round('unrelated', '2024-03-08', 'How do I unclog a drain?'),
+    round('matched', '2024-03-09', 'The teacher wants us to glaze next week.'),
+  ];
+
+  it('keeps the day, what tells of it and what the query found otherwise; not the rest of the week after', () => {
+    expect(toldOf(candidates, window, ['matched']).map((c) => c.record_id)).toEqual(['that-day', 'told', 'matched']);
+    expect(toldOf(candidates, window, []).map((c) => c.record_id)).toEqual(['that-day', 'told']);
   });
 });
