@@ -4,7 +4,7 @@ import { createPgliteDb, createPostgresDb, type Db } from '@memctx/db';
 import { createPostgresEventStore, migrateEventStore, type EventStore } from '@memctx/event-store';
 import { catchUp, ensureActiveGeneration, migrateGenerations } from '@memctx/projections';
 import { adoptEmbeddingModel, allProjections, EMBEDDING_DIMENSIONS, migrateEmbeddingSpace, type DocumentEmbedder } from '@memctx/read-models';
-import { createTestDatabase, waitUntilAllVisible } from '@memctx/testing';
+import { databaseBackends, waitUntilAllVisible } from '@memctx/testing';
 
 /** The model the harness records as having made the vectors; a filler given another fills nothing. */
 export const TEST_EMBEDDING_MODEL = 'test-model';
@@ -48,23 +48,13 @@ async function prepare(db: Db): Promise<Omit<Harness, 'close'>> {
   };
 }
 
-export const backends: Array<[string, () => Promise<Harness>]> = [
-  [
-    'PostgreSQL',
-    async () => {
-      const database = await createTestDatabase('rm');
-      const db = createPostgresDb({ connectionString: database.url });
-      return { ...(await prepare(db)), close: async () => { await db.close(); await database.drop(); } };
-    },
-  ],
-  [
-    'PGlite',
-    async () => {
-      const db = await createPgliteDb();
-      return { ...(await prepare(db)), close: () => db.close() };
-    },
-  ],
-];
+export const backends: Array<[string, () => Promise<Harness>]> = databaseBackends('rm', {
+  pglite: createPgliteDb,
+  postgres: (url) => createPostgresDb({ connectionString: url }),
+}).map(([name, open]) => [name, async () => {
+  const { db, close } = await open();
+  return { ...(await prepare(db)), close };
+}]);
 
 export interface WriteSide {
   h: Harness;

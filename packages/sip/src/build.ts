@@ -116,7 +116,6 @@ async function recapOf(deps: SipBuildDeps, request: SipRequest, window: TimeWind
   return { query: null, recap: true, lexical, vector: [], retrieval, terms: [], ranked: rankCandidates(toldOf(retrieval.candidates, window, [])) };
 }
 
-
 /**
  * One SIP build: the ranked candidates (`rankForQuery`), the parts that bear on the query packed within the budget,
  * and the no-memory baseline of the same scope.
