@@ -6,8 +6,8 @@ import { embeddingsCaughtUp, startTestServer, type Client, type TestServer } fro
  * What a client sees of SIP quality over HTTP, asking right after posting (no
  * wait for embeddings): grounded when a cited record holds the answer (in the
  * reply, not only the user side), abstain for what was never said, dates as
- * the client sent them, and near-duplicates collapsed so a small scope costs
- * about what it replaces.
+ * the client sent them and "yesterday" as the day it names, and near-duplicates
+ * collapsed so a small scope costs about what it replaces.
  */
 let server: TestServer;
 
@@ -47,6 +47,11 @@ describe('grounded and abstain from the evidence cited', () => {
     expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
     expect(body.sip).toContain('I painted a sunrise over the lake');
     expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('writes out the day a relative date names, from when the round was said', async () => {
+    const { body } = await build(user, { query: 'When did Caroline go to the LGBTQ support group?' });
+    expect(body.sip).toContain('the LGBTQ support group yesterday (7 May 2023)');
   });
 
   it('abstains on a question about something never said', async () => {

@@ -53,7 +53,7 @@ export const SipAnswerability = z
 export const SipBuildResponse = z
   .object({
     sip: z.string().meta({
-      description: 'The memory context as one string, newest first within a section, items numbered for citation. Empty when nothing was asked and memory holds nothing; when abstaining with no record close enough to show, one line saying that nothing in memory answers the query.',
+      description: 'The memory context as one string, newest first within a section, items numbered for citation; a relative date a round says ("yesterday", "last week") is followed by the date it names, read from when the round was said. Empty when nothing was asked and memory holds nothing; when abstaining with no record close enough to show, one line saying that nothing in memory answers the query.',
     }),
     records_used: count('Number of memory records in the SIP.'),
     // Optional, like every field memctx adds to the spec's answer: a response of the spec's shape still parses.

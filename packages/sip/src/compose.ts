@@ -6,6 +6,7 @@ import type { TurnEvidence, WeightedTerm } from './match.js';
 import type { Scored } from './rank.js';
 import { isSmallTalk, isSmallTalkLine, userNamesSomething, userSaysLittle } from './small-talk.js';
 import { supersessions } from './supersession.js';
+import { withDatesResolved } from './dates-told.js';
 
 export type SectionName = 'identity' | 'active_context' | 'preferences' | 'uncertain_facts';
 
@@ -151,11 +152,20 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
   return shared / Math.max(1, a.size + b.size - shared) >= NEAR_DUPLICATE;
 }
 
+/** A candidate's line (`cutLine`) with the times its relative dates name written out (dates-told.ts), and its token count. */
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
+  const line = cutLine(candidate, terms, maxTokens, answers, whole);
+  // A document's "yesterday" is its author's, not the day it was pulled in.
+  if (candidate.source_id !== null) return line;
+  const text = withDatesResolved(line.text, candidate.created_at);
+  return text === line.text ? line : { text, tokens: countTokens(text) };
+}
+
 /**
  * A candidate's line and its token count (the ellipsis counted as one), counted once: its turns whole when asked for
  * and they fit, else cut to what bears on the query (a blind cut of a long turn could drop the answer with the rest).
  */
-function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
+function cutLine(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
   if (whole) {
     const text = excerpt(candidate, []);
     const tokens = countTokens(text);

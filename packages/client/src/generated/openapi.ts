@@ -864,7 +864,7 @@ export interface components {
             grounded?: boolean;
             /** @description Number of memory records in the SIP. */
             records_used: number;
-            /** @description The memory context as one string, newest first within a section, items numbered for citation. Empty when nothing was asked and memory holds nothing; when abstaining with no record close enough to show, one line saying that nothing in memory answers the query. */
+            /** @description The memory context as one string, newest first within a section, items numbered for citation; a relative date a round says ("yesterday", "last week") is followed by the date it names, read from when the round was said. Empty when nothing was asked and memory holds nothing; when abstaining with no record close enough to show, one line saying that nothing in memory answers the query. */
             sip: string;
             sip_sections?: components["schemas"]["SipSections"];
             /** @description The budget this SIP was built within: the request's `token_budget`, or the service's when that is unset or larger. */

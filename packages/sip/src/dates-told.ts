@@ -1,0 +1,85 @@
+import * as chrono from 'chrono-node';
+
+/*
+ * A round says "yesterday", "last Friday" or "next month" from the day it was said, which a model reading the SIP
+ * weeks later has to work out from the date line above it, and often does not ("When did I find the memory leak?" →
+ * the day it was told, not the day before). Each such phrase gets the time it names written after it, read by
+ * chrono-node from when the round was said, in UTC like the SIP's date lines: "yesterday (13 March 2025)". A phrase
+ * that names a day exactly gets that day; a vague one is put against the day it was said ("last week (the week
+ * before 14 March 2025)"), never given a precision it lacks. A phrase that already names its date, a duration ("for
+ * three years") and today are left as they are.
+ */
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAME = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/i;
+const YEAR = /\b\d{4}\b/;
+// "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened.
+const SPAN = /^(for|since|until|till|by|within)\b/i;
+const BACK = /\b(last|past|previous|ago)\b/i;
+const AHEAD = /\b(next|coming|in)\b/i;
+// A weekday alone ("on Sunday") may be the last one or the next: only one with a direction is read.
+const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
+// "a few days ago", "a couple of weeks back": how far is a guess.
+const VAGUE = /\b(few|couple|several|some)\b/i;
+
+type Part = 'day' | 'week' | 'weekend' | 'month' | 'year';
+
+const dayOf = (c: chrono.ParsedComponents) => `${c.get('day')} ${MONTHS[c.get('month')! - 1]} ${c.get('year')}`;
+const utcDay = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+
+function partOf(phrase: string, start: chrono.ParsedComponents): Part | null {
+  if (/\bweekends?\b/i.test(phrase)) return 'weekend';
+  if (/\bweeks?\b/i.test(phrase)) return 'week';
+  if (start.isCertain('day')) return 'day';
+  if (start.isCertain('weekday')) return DIRECTED.test(phrase) ? 'day' : null;
+  if (start.isCertain('month')) return 'month';
+  if (start.isCertain('year')) return 'year';
+  return null;
+}
+
+/** The time a relative phrase names, in words, or null when it names none worth writing out. */
+function named(result: chrono.ParsedResult, said: Date): string | null {
+  const phrase = result.text.trim();
+  if (SPAN.test(phrase) || YEAR.test(phrase) || MONTH_NAME.test(phrase)) return null;
+  const { start } = result;
+  const part = partOf(phrase, start);
+  if (part === null) return null;
+  const direction = BACK.test(phrase) ? 'before' : AHEAD.test(phrase) ? 'after' : null;
+  const asSaid = utcDay(said);
+  switch (part) {
+    case 'weekend':
+    case 'week':
+      if (direction === null) return null;
+      // "two weeks ago" names about a day; "last week" only a week.
+      return /\d|\b(a|an|one|two|three|four|five|six|couple|few)\b/i.test(phrase) && start.isCertain('day') ? `about ${dayOf(start)}` : `the ${part} ${direction} ${asSaid}`;
+    case 'day': {
+      if (dayOf(start) === asSaid) return null;
+      return VAGUE.test(phrase) && direction ? `a few days ${direction} ${asSaid}` : dayOf(start);
+    }
+    case 'month': {
+      const month = `${MONTHS[start.get('month')! - 1]} ${start.get('year')}`;
+      return month === `${MONTHS[said.getUTCMonth()]} ${said.getUTCFullYear()}` ? null : month;
+    }
+    case 'year': {
+      const year = String(start.get('year'));
+      if (year === String(said.getUTCFullYear())) return null;
+      return /\d|\b(one|two|three|four|five|six|few|couple|several)\b/i.test(phrase) ? `about ${year}` : year;
+    }
+  }
+}
+
+/** `text` with the time each relative phrase in it names written after the phrase, read from when it was `said`. */
+export function withDatesResolved(text: string, said: Date): string {
+  let out = '';
+  let at = 0;
+  for (const result of chrono.parse(text, { instant: said, timezone: 0 })) {
+    const end = result.index + result.text.length;
+    // Written out already (a SIP's text posted back as a round, say).
+    if (text.startsWith(' (', end)) continue;
+    const time = named(result, said);
+    if (time === null) continue;
+    out += `${text.slice(at, end)} (${time})`;
+    at = end;
+  }
+  return at === 0 ? text : out + text.slice(at);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { withDatesResolved } from '../src/dates-told.js';
+
+// A Monday afternoon, UTC.
+const SAID = new Date('2023-05-08T13:56:00Z');
+const resolved = (text: string, said = SAID) => withDatesResolved(text, said);
+
+describe('the times a round names, written out from when it was said', () => {
+  it('writes the day a relative phrase names after it', () => {
+    expect(resolved('I went to a support group yesterday and it was powerful.')).toBe('I went to a support group yesterday (7 May 2023) and it was powerful.');
+    expect(resolved('the day before yesterday')).toBe('the day before yesterday (6 May 2023)');
+    expect(resolved('two days ago I ran a charity race')).toBe('two days ago (6 May 2023) I ran a charity race');
+    expect(resolved('Last Friday we went camping.')).toBe('Last Friday (5 May 2023) we went camping.');
+    expect(resolved("We're meeting tomorrow at 5")).toBe("We're meeting tomorrow at 5 (9 May 2023)");
+    expect(resolved('last night was amazing')).toBe('last night (7 May 2023) was amazing');
+  });
+
+  it('puts a vague phrase against the day it was said, never giving it a precision it lacks', () => {
+    expect(resolved('last week I painted a sunset')).toBe('last week (the week before 8 May 2023) I painted a sunset');
+    expect(resolved("I'm going to a conference next week")).toBe("I'm going to a conference next week (the week after 8 May 2023)");
+    expect(resolved('Last weekend we hiked')).toBe('Last weekend (the weekend before 8 May 2023) we hiked');
+    expect(resolved('a few days ago I fell')).toBe('a few days ago (a few days before 8 May 2023) I fell');
+    expect(resolved('two weeks ago we moved')).toBe('two weeks ago (about 24 April 2023) we moved');
+    expect(resolved('A week ago I had surgery')).toBe('A week ago (about 1 May 2023) I had surgery');
+    expect(resolved('next month we travel to Spain')).toBe('next month (June 2023) we travel to Spain');
+    expect(resolved('Last year I adopted a dog')).toBe('Last year (2022) I adopted a dog');
+    expect(resolved('three years ago I started')).toBe('three years ago (about 2020) I started');
+  });
+
+  it('leaves today, durations, dates already named and a weekday without a direction as they are', () => {
+    for (const text of [
+      'this morning I felt great', 'at 7pm tonight', 'Right now I am tired', 'earlier this month', 'See you in 10 minutes',
+      "I've been painting for 3 years now", 'on 5 March I went out', 'in 2019 I moved', 'the 4th of July parade', "I'll see you on Sunday", 'I may go there',
+    ]) expect(resolved(text)).toBe(text);
+  });
+
+  it('reads the day in UTC, as the SIP dates its lines, and writes a phrase out once', () => {
+    expect(resolved('yesterday', new Date('2023-05-08T23:30:00Z'))).toBe('yesterday (7 May 2023)');
+    expect(resolved('yesterday', new Date('2023-05-09T00:30:00Z'))).toBe('yesterday (8 May 2023)');
+    expect(resolved(resolved('yesterday I went'))).toBe('yesterday (7 May 2023) I went');
+  });
+});
