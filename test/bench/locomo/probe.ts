@@ -18,6 +18,7 @@ import { client } from './client.js';
 import { profileShares } from '../lib/profile.js';
 import { fmt, summarize } from '../lib/stats.js';
 import { dumpQuestion, waitForEmbeddings } from '../lib/memory-bench.js';
+import { dateStated } from '../lib/dates-stated.js';
 import { answerWordsOf, bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Turn } from './dataset.js';
 
 const ADMIN = 'bench-admin-token-0123456789';
@@ -73,6 +74,7 @@ try {
     const call = client(base, state.key);
     const byCategory = new Map<number, { n: number; hit: number; grounded: number; tokens: number }>();
     const shown = { n: 0, shown: 0 };
+    const dated = { n: 0, stated: 0 };
     const misses: string[] = [];
     for (const [s, sample] of samples.entries()) {
       const turns = new Map(roundsOf(sample).flatMap((round) => [round.user, ...(round.assistant ? [round.assistant] : [])]).map((turn) => [turn.dia_id, turn]));
@@ -87,6 +89,10 @@ try {
         const hit = evidence.length > 0 && evidence.every((id) => cited.has(state.roundOfTurn[s]![id] ?? '?'));
         const rounds = evidence.map((id) => state.roundOfTurn[s]![id] ?? '?');
         const { answerInEvidence, answerShown } = answerWordsOf(qa, turns, sip.sip);
+        if (qa.category === 2) {
+          dated.n++;
+          dated.stated += dateStated(sip.sip, qa.answer) ? 1 : 0;
+        }
         if (answerInEvidence) {
           shown.n++;
           shown.shown += answerShown ? 1 : 0;
@@ -117,6 +123,7 @@ try {
     }
     console.log(`categories 1-4: ${(100 * hit / n).toFixed(1)} % (${hit}/${n})`);
     console.log(`answer words in the SIP (answers written in their evidence): ${shown.shown}/${shown.n}`);
+    console.log(`the date asked for stated in the SIP (category 2): ${dated.stated}/${dated.n}`);
     if (misses.length) console.log(misses.join('\n'));
   }
 } finally {

@@ -26,6 +26,7 @@ import {
   type SipResponse,
 } from '../lib/memory-bench.js';
 import { requireBuild } from '../lib/processes.js';
+import { dateStated } from '../lib/dates-stated.js';
 import { fmt, summarize } from '../lib/stats.js';
 import type { Call } from './client.js';
 import { answerWordsOf, bareText, evidenceIds, roundsOf, samplesOfSplit, splitOf, turnText, unlabelled, type Question, type Sample, type Turn } from './dataset.js';
@@ -46,6 +47,8 @@ interface Outcome {
   answerInEvidence: boolean;
   /** The answer's content words (stop words dropped) all stand in the SIP as words. */
   answerWords: boolean;
+  /** The date asked for is written in the SIP (`dateStated`). */
+  dateStated: boolean;
   grounded: boolean;
   abstain: boolean;
   tokens: number;
@@ -107,7 +110,8 @@ async function ask(call: Call, posted: Posted, qa: Question, misses: string[]): 
     misses.push(`  [cat ${qa.category}] ${qa.question} — evidence ${evidence.join(', ')}, missing ${missing.join(', ')}`);
   }
   return {
-    category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), answerInEvidence, answerWords, grounded: sip.grounded, abstain: sip.abstain,
+    category: qa.category, recalled, answerShown: answerShown(sip.sip, qa.answer), answerInEvidence, answerWords, dateStated: dateStated(sip.sip, qa.answer),
+    grounded: sip.grounded, abstain: sip.abstain,
     tokens, framing: framingTokens(sip), cited: sip.citations.length, marked: supersededMarks(sip.sip).length, ms,
   };
 }
@@ -136,6 +140,8 @@ function report(label: string, outcomes: Outcome[], conversationTokens: number, 
     const list = inEvidence.filter((o) => o.category === category);
     if (list.length) console.log(`      category ${category}  ${share(list, (o) => o.answerWords)}  of ${answerable.filter((o) => o.category === category).length}`);
   }
+  // The rounds say "yesterday" or "last week"; the answers are dates worked out from the session's.
+  console.log(`    the date asked for stated in the SIP, category 2  ${share(outcomes.filter((o) => o.category === 2), (o) => o.dateStated)}`);
   // LoCoMo labels no statement as replacing another, so every mark is at best unconfirmed.
   console.log(`    lines marked superseded           ${outcomes.reduce((n, o) => n + o.marked, 0)} in ${count(outcomes, (o) => o.marked > 0)} of ${outcomes.length} SIPs`);
   const meanTokens = outcomes.reduce((n, o) => n + o.tokens, 0) / outcomes.length;

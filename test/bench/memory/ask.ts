@@ -4,6 +4,7 @@
  */
 import type { Call } from '../locomo/client.js';
 import { answerWordsIn, buildSip, dumpQuestion, supersededMarks, type SipResponse } from '../lib/memory-bench.js';
+import { dateStated } from '../lib/dates-stated.js';
 import { UNANSWERABLE, valueIndex, type PersonaData, type Question } from './dataset.js';
 import type { Outcome } from './report.js';
 
@@ -84,6 +85,7 @@ export async function askConversation(posted: Posted, q: Question): Promise<Outc
   return record({
     split: q.split, persona: q.persona, category: q.category, id: q.id, question: q.question, answer: q.answer, answerable,
     recalled: answerable && missing.length === 0, answerInEvidence: q.answerInEvidence, currentFirst: currentFirst(sip.sip, q), ...supersession(sip.sip, q), missing,
+    ...(q.category === 'temporal' ? { dateStated: dateStated(sip.sip, q.answer) } : {}),
     chatterCited: [...cited].filter((id) => chatter.has(id)).length,
   }, built);
 }

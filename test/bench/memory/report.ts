@@ -17,6 +17,8 @@ export interface Outcome {
   answerShown: boolean;
   grounded: boolean;
   abstain: boolean;
+  /** Temporal questions: the date asked for is written in the SIP (`dateStated`). */
+  dateStated?: boolean;
   /** Knowledge updates: the current value is in the SIP and no stale value stands before it. */
   currentFirst?: boolean;
   /** Knowledge updates with both values in the SIP: a stale line is marked superseded by a current one. */
@@ -56,6 +58,7 @@ export function summaryLines(label: string, outcomes: Outcome[]): void {
   console.log(`    ${label}:`);
   console.log(`      evidence cited, answerable          ${share(answerable, (o) => o.recalled)}`);
   console.log(`      answer words in the SIP             ${share(answerable.filter((o) => o.answerInEvidence), (o) => o.answerShown)}  (answers written in their evidence)`);
+  console.log(`      the date asked for stated in the SIP ${share(outcomes.filter((o) => o.dateStated !== undefined), (o) => o.dateStated === true)}  (temporal questions)`);
   console.log(`      abstain on unanswerable             ${share(unanswerable, (o) => o.abstain)}`);
   console.log(`      grounded on unanswerable            ${share(unanswerable, (o) => o.grounded)}`);
   console.log(`      grounded on answerable              ${share(answerable, (o) => o.grounded)}`);
