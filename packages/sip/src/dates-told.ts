@@ -46,24 +46,27 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   if (part === null) return null;
   const direction = BACK.test(phrase) ? 'before' : AHEAD.test(phrase) ? 'after' : null;
   const asSaid = utcDay(said);
+  // "last week", "next year" name the unit next to the day said; "two weeks ago", "ten years ago" a count of them, about.
+  const adjacent = DIRECTED.test(phrase);
   switch (part) {
     case 'weekend':
     case 'week':
       if (direction === null) return null;
-      // "two weeks ago" names about a day; "last week" only a week.
-      return /\d|\b(a|an|one|two|three|four|five|six|couple|few)\b/i.test(phrase) && start.isCertain('day') ? `about ${dayOf(start)}` : `the ${part} ${direction} ${asSaid}`;
+      if (adjacent) return `the ${part} ${direction} ${asSaid}`;
+      return start.isCertain('day') ? `about ${dayOf(start)}` : null;
     case 'day': {
       if (dayOf(start) === asSaid) return null;
       return VAGUE.test(phrase) && direction ? `a few days ${direction} ${asSaid}` : dayOf(start);
     }
     case 'month': {
       const month = `${MONTHS[start.get('month')! - 1]} ${start.get('year')}`;
-      return month === `${MONTHS[said.getUTCMonth()]} ${said.getUTCFullYear()}` ? null : month;
+      if (month === `${MONTHS[said.getUTCMonth()]} ${said.getUTCFullYear()}`) return null;
+      return adjacent ? month : `about ${month}`;
     }
     case 'year': {
       const year = String(start.get('year'));
       if (year === String(said.getUTCFullYear())) return null;
-      return /\d|\b(one|two|three|four|five|six|few|couple|several)\b/i.test(phrase) ? `about ${year}` : year;
+      return adjacent ? year : `about ${year}`;
     }
   }
 }

@@ -25,6 +25,9 @@ describe('the times a round names, written out from when it was said', () => {
     expect(resolved('next month we travel to Spain')).toBe('next month (June 2023) we travel to Spain');
     expect(resolved('Last year I adopted a dog')).toBe('Last year (2022) I adopted a dog');
     expect(resolved('three years ago I started')).toBe('three years ago (about 2020) I started');
+    expect(resolved('a friend made it ten years ago')).toBe('a friend made it ten years ago (about 2013)');
+    expect(resolved('I started about a year ago')).toBe('I started about a year ago (about 2022)');
+    expect(resolved('two months ago we met')).toBe('two months ago (about March 2023) we met');
   });
 
   it('leaves today, durations, dates already named and a weekday without a direction as they are', () => {
