@@ -17,8 +17,11 @@ const YEAR = /\b\d{4}\b/;
 const SPAN = /^(for|since|until|till|by|within)\b/i;
 const BACK = /\b(last|past|previous|ago)\b/i;
 const AHEAD = /\b(next|coming|in)\b/i;
-// A weekday alone ("on Sunday") may be the last one or the next: only one with a direction is read.
+// "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022").
 const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
+// A weekday alone ("on Sunday") may be the last one or the next, and "next Friday" said on a Monday this week's or the
+// week after's: only a past one is read ("last Friday").
+const LAST = /\b(last|past|previous)\b/i;
 // "a few days ago", "a couple of weeks back": how far is a guess.
 const VAGUE = /\b(few|couple|several|some)\b/i;
 
@@ -31,7 +34,7 @@ function partOf(phrase: string, start: chrono.ParsedComponents): Part | null {
   if (/\bweekends?\b/i.test(phrase)) return 'weekend';
   if (/\bweeks?\b/i.test(phrase)) return 'week';
   if (start.isCertain('day')) return 'day';
-  if (start.isCertain('weekday')) return DIRECTED.test(phrase) ? 'day' : null;
+  if (start.isCertain('weekday')) return LAST.test(phrase) ? 'day' : null;
   if (start.isCertain('month')) return 'month';
   if (start.isCertain('year')) return 'year';
   return null;
@@ -46,7 +49,7 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   if (part === null) return null;
   const direction = BACK.test(phrase) ? 'before' : AHEAD.test(phrase) ? 'after' : null;
   const asSaid = utcDay(said);
-  // "last week", "next year" name the unit next to the day said; "two weeks ago", "ten years ago" a count of them, about.
+  // "two weeks ago", "ten years ago": a count of units, about.
   const adjacent = DIRECTED.test(phrase);
   switch (part) {
     case 'weekend':
