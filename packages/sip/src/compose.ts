@@ -152,20 +152,11 @@ function nearDuplicates(a: Set<string>, b: Set<string>): boolean {
   return shared / Math.max(1, a.size + b.size - shared) >= NEAR_DUPLICATE;
 }
 
-/** A candidate's line (`cutLine`) with the times its relative dates name written out (dates-told.ts), and its token count. */
-function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
-  const line = cutLine(candidate, terms, maxTokens, answers, whole);
-  // A document's "yesterday" is its author's, not the day it was pulled in.
-  if (candidate.source_id !== null) return line;
-  const text = withDatesResolved(line.text, candidate.created_at);
-  return text === line.text ? line : { text, tokens: countTokens(text) };
-}
-
 /**
  * A candidate's line and its token count (the ellipsis counted as one), counted once: its turns whole when asked for
  * and they fit, else cut to what bears on the query (a blind cut of a long turn could drop the answer with the rest).
  */
-function cutLine(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
+function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens: number, answers: ((sentence: string) => boolean) | undefined, whole: boolean): { text: string; tokens: number } {
   if (whole) {
     const text = excerpt(candidate, []);
     const tokens = countTokens(text);
@@ -176,6 +167,9 @@ function cutLine(candidate: Candidate, terms: readonly WeightedTerm[], maxTokens
   const cut = truncateCounted(line.text, maxTokens);
   return { text: `${cut.text}…`, tokens: cut.tokens + 1 };
 }
+
+// A document's "yesterday" is its author's, not the day it was pulled in.
+const datesWrittenOut = ({ candidate, text }: Line) => (candidate.source_id === null ? withDatesResolved(text, candidate.created_at) : text);
 
 const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
   coverage: Math.max(a.coverage, b.coverage),
@@ -299,6 +293,8 @@ export function composeSip(ranked: readonly Scored<Candidate>[], options: Compos
     lines.push({ candidate, evidence, text, words, repeats: 1 });
     estimate += cost;
   }
+  // Written out once the lines are chosen, not for every candidate tried: the render below counts them in the budget.
+  for (const line of lines) line.text = datesWrittenOut(line);
   let rendered = render(lines, options.hasQuery, note);
   let sipTokens = countTokens(rendered.sip);
   // The estimate is close but not exact; should the real count exceed the budget, drop the weakest until it fits.

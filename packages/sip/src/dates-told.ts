@@ -20,7 +20,8 @@ const AHEAD = /\b(next|coming|in)\b/i;
 // "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022").
 const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
 // A weekday alone ("on Sunday") may be the last one or the next, and "next Friday" said on a Monday this week's or the
-// week after's: only a past one is read ("last Friday").
+// week after's: a weekday is read when said to be past ("last Friday"), or ahead within the week ("next Sunday" said
+// on a Sunday or a Saturday).
 const LAST = /\b(last|past|previous)\b/i;
 // "a few days ago", "a couple of weeks back": how far is a guess.
 const VAGUE = /\b(few|couple|several|some)\b/i;
@@ -28,13 +29,15 @@ const VAGUE = /\b(few|couple|several|some)\b/i;
 type Part = 'day' | 'week' | 'weekend' | 'month' | 'year';
 
 const dayOf = (c: chrono.ParsedComponents) => `${c.get('day')} ${MONTHS[c.get('month')! - 1]} ${c.get('year')}`;
+const daysAfter = (c: chrono.ParsedComponents, said: Date) =>
+  (Date.UTC(c.get('year')!, c.get('month')! - 1, c.get('day')!) - Date.UTC(said.getUTCFullYear(), said.getUTCMonth(), said.getUTCDate())) / 86_400_000;
 const utcDay = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 
-function partOf(phrase: string, start: chrono.ParsedComponents): Part | null {
+function partOf(phrase: string, start: chrono.ParsedComponents, said: Date): Part | null {
   if (/\bweekends?\b/i.test(phrase)) return 'weekend';
   if (/\bweeks?\b/i.test(phrase)) return 'week';
   if (start.isCertain('day')) return 'day';
-  if (start.isCertain('weekday')) return LAST.test(phrase) ? 'day' : null;
+  if (start.isCertain('weekday')) return LAST.test(phrase) || (DIRECTED.test(phrase) && daysAfter(start, said) <= 7) ? 'day' : null;
   if (start.isCertain('month')) return 'month';
   if (start.isCertain('year')) return 'year';
   return null;
@@ -45,7 +48,7 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   const phrase = result.text.trim();
   if (SPAN.test(phrase) || YEAR.test(phrase) || MONTH_NAME.test(phrase)) return null;
   const { start } = result;
-  const part = partOf(phrase, start);
+  const part = partOf(phrase, start, said);
   if (part === null) return null;
   const direction = BACK.test(phrase) ? 'before' : AHEAD.test(phrase) ? 'after' : null;
   const asSaid = utcDay(said);
@@ -74,12 +77,17 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   }
 }
 
+// Every phrase written out holds one of these; most lines hold none, and chrono-node costs more than this test.
+const MAY_NAME_A_TIME = /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|in (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+
 /** `text` with the time each relative phrase in it names written after the phrase, read from when it was `said`. */
 export function withDatesResolved(text: string, said: Date): string {
+  if (!MAY_NAME_A_TIME.test(text)) return text;
   let out = '';
   let at = 0;
   for (const result of chrono.parse(text, { instant: said, timezone: 0 })) {
-    const end = result.index + result.text.length;
+    // chrono-node may take the punctuation after a phrase into it ("next Sunday,").
+    const end = result.index + result.text.replace(/[\s,.;:!?]+$/, '').length;
     // Written out already (a SIP's text posted back as a round, say).
     if (text.startsWith(' (', end)) continue;
     const time = named(result, said);

@@ -13,6 +13,7 @@ describe('the times a round names, written out from when it was said', () => {
     expect(resolved('Last Friday we went camping.')).toBe('Last Friday (5 May 2023) we went camping.');
     expect(resolved("We're meeting tomorrow at 5")).toBe("We're meeting tomorrow at 5 (9 May 2023)");
     expect(resolved('last night was amazing')).toBe('last night (7 May 2023) was amazing');
+    expect(resolved('a game next Sunday, want to join?', new Date('2023-05-07T10:00:00Z'))).toBe('a game next Sunday (14 May 2023), want to join?');
   });
 
   it('puts a vague phrase against the day it was said, never giving it a precision it lacks', () => {
