@@ -11,7 +11,7 @@ import * as chrono from 'chrono-node';
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const MONTH_NAME = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/i;
+const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const YEAR = /\b\d{4}\b/;
 // "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened.
 const SPAN = /^(for|since|until|till|by|within)\b/i;
@@ -23,7 +23,7 @@ const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
 // week after's: a weekday is read when said to be past ("last Friday"), or ahead within the week ("next Sunday" said
 // on a Sunday or a Saturday).
 const LAST = /\b(last|past|previous)\b/i;
-// "a few days ago", "a couple of weeks back": how far is a guess.
+// "a few days ago", "a couple of days ago": how far is a guess.
 const VAGUE = /\b(few|couple|several|some)\b/i;
 
 type Part = 'day' | 'week' | 'weekend' | 'month' | 'year';
