@@ -15,6 +15,9 @@ const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|
 const YEAR = /\b\d{4}\b/;
 // "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened.
 const SPAN = /^(for|since|until|till|by|within)\b/i;
+// chrono-node leaves "the" out of "the past few months" and "(in) the last month": the weeks up to now, where "last
+// month" is the month before.
+const THE_BEFORE = /\bthe\s+$/i;
 const BACK = /\b(last|past|previous|ago)\b/i;
 const AHEAD = /\b(next|coming|in)\b/i;
 // "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022").
@@ -90,6 +93,7 @@ export function withDatesResolved(text: string, said: Date): string {
     const end = result.index + result.text.replace(/[\s,.;:!?]+$/, '').length;
     // Written out already (a SIP's text posted back as a round, say).
     if (text.startsWith(' (', end)) continue;
+    if (THE_BEFORE.test(text.slice(Math.max(0, result.index - 4), result.index))) continue;
     const time = named(result, said);
     if (time === null) continue;
     out += `${text.slice(at, end)} (${time})`;
