@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withDatesResolved } from '../src/dates-told.js';
 
@@ -43,5 +44,23 @@ describe('the times a round names, written out from when it was said', () => {
     expect(resolved('yesterday', new Date('2023-05-08T23:30:00Z'))).toBe('yesterday (7 May 2023)');
     expect(resolved('yesterday', new Date('2023-05-09T00:30:00Z'))).toBe('yesterday (8 May 2023)');
     expect(resolved(resolved('yesterday I went'))).toBe('yesterday (7 May 2023) I went');
+  });
+});
+
+describe('written out, whatever the text', () => {
+  // Words the phrases are made of, among others, so that generated text holds relative dates often.
+  const word = fc.constantFrom('yesterday', 'tomorrow', 'last', 'next', 'week', 'weekend', 'month', 'year', 'ago', 'two', 'a', 'few', 'days',
+    'Friday', 'in', 'the', 'past', 'for', 'since', 'night', 'I', 'went', 'home', '(', ')', ',', '.', '5', 'May', '2023');
+  const text = fc.array(word, { maxLength: 30 }).map((words) => words.join(' '));
+  const said = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T23:59:59Z'), noInvalidDate: true });
+
+  it('only adds a time in brackets after a phrase, and adds none the second time', () => {
+    fc.assert(fc.property(text, said, (original, at) => {
+      const once = withDatesResolved(original, at);
+      expect(withDatesResolved(once, at)).toBe(once);
+      // Taking out what was added gives the text back.
+      const added = [...once.matchAll(/ \((?:the |about |a few )?[^()]*\d{4}\)/g)].map((m) => m[0]);
+      expect(added.reduce((rest, piece) => rest.replace(piece, ''), once)).toBe(original);
+    }));
   });
 });
