@@ -14,12 +14,13 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const YEAR = /\b\d{4}\b/;
 // "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened.
-const SPAN = /^(for|since|until|till|by|within)\b/i;
+// "in two weeks" may be one too ("haven't talked in a few days"), or an idiom ("Rome wasn't built in a day").
+const SPAN = /^(for|since|until|till|by|within|in)\b/i;
 // chrono-node leaves "the" out of "the past few months" and "(in) the last month": the weeks up to now, where "last
-// month" is the month before.
-const THE_BEFORE = /\bthe\s+$/i;
+// month" is the month before. And "it feels like just yesterday" names no day.
+const NOT_A_TIME_BEFORE = /(\bthe|\blike(\s+just|\s+it\s+was)?)\s+$/i;
 const BACK = /\b(last|past|previous|ago)\b/i;
-const AHEAD = /\b(next|coming|in)\b/i;
+const AHEAD = /\b(next|coming)\b/i;
 // "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022").
 const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
 // A weekday alone ("on Sunday") may be the last one or the next, and "next Friday" said on a Monday this week's or the
@@ -81,7 +82,7 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
 }
 
 // Every phrase written out holds one of these; most lines hold none, and chrono-node costs more than this test.
-const MAY_NAME_A_TIME = /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|in (a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten))\b/i;
+const MAY_NAME_A_TIME = /\b(yesterday|tomorrow|ago|last|next|past|previous|coming)\b/i;
 
 /** `text` with the time each relative phrase in it names written after the phrase, read from when it was `said`. */
 export function withDatesResolved(text: string, said: Date): string {
@@ -93,7 +94,7 @@ export function withDatesResolved(text: string, said: Date): string {
     const end = result.index + result.text.replace(/[\s,.;:!?]+$/, '').length;
     // Written out already (a SIP's text posted back as a round, say).
     if (text.startsWith(' (', end)) continue;
-    if (THE_BEFORE.test(text.slice(Math.max(0, result.index - 4), result.index))) continue;
+    if (NOT_A_TIME_BEFORE.test(text.slice(Math.max(0, result.index - 16), result.index))) continue;
     const time = named(result, said);
     if (time === null) continue;
     out += `${text.slice(at, end)} (${time})`;

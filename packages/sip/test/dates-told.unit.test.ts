@@ -36,6 +36,7 @@ describe('the times a round names, written out from when it was said', () => {
     for (const text of [
       'this morning I felt great', 'at 7pm tonight', 'Right now I am tired', 'earlier this month', 'See you in 10 minutes',
       "I've been painting for 3 years now", "I've been working on this for the past few months", 'So much has happened in the last month',
+      "We haven't talked in a few days", "Rome wasn't built in a day", 'It feels like just yesterday I wore it', 'I start a new job in two weeks',
       'on 5 March I went out', 'in 2019 I moved', 'the 4th of July parade', "I'll see you on Sunday", 'next Friday we fly', 'I may go there',
     ]) expect(resolved(text)).toBe(text);
   });
