@@ -6,14 +6,15 @@ import * as chrono from 'chrono-node';
  * the day it was told, not the day before). Each such phrase gets the time it names written after it, read by
  * chrono-node from when the round was said, in UTC like the SIP's date lines: "yesterday (13 March 2025)". A phrase
  * that names a day exactly gets that day; a vague one is put against the day it was said ("last week (the week
- * before 14 March 2025)"), never given a precision it lacks. A phrase that already names its date, a duration ("for
- * three years") and today are left as they are.
+ * before 14 March 2025)"), never given a precision it lacks; a span up to then by when it began ("for three years
+ * (since about 2022)"). A phrase that already names its date, other spans and today are left as they are.
  */
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const YEAR = /\b\d{4}\b/;
-// "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened.
+// "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened
+// (a span up to when it was said is written as when it began: `since`).
 // "in two weeks" may be one too ("haven't talked in a few days"), or an idiom ("Rome wasn't built in a day").
 const SPAN = /^(for|since|until|till|by|within|in)\b/i;
 // chrono-node leaves "the" out of "the past few months" and "(in) the last month": the weeks up to now, where "last
@@ -45,6 +46,28 @@ function partOf(phrase: string, start: chrono.ParsedComponents, said: Date): Par
   if (start.isCertain('month')) return 'month';
   if (start.isCertain('year')) return 'year';
   return null;
+}
+
+// "I've had them for 3 years", "been playing it for a month now": a span that runs up to when it was said.
+const FOR_UNITS = /^for\b.*\b(day|week|month|year)s?$/i;
+const UP_TO_NOW = /\b(have|has|'ve|been)\b/i;
+// "I had been working there for 3 years": up to a time before ("I've had them" is not).
+const BEFORE_THEN = /\bhad\b|'d been\b/i;
+const HAVE_HAD = /\b(have|has|'ve|'s)\s+had\b/gi;
+
+/**
+ * When a span up to the time said began: "for 3 years" said in May 2023 is since about 2020, which stays true when the
+ * round is read years later and "for 3 years" no longer is.
+ */
+function since(result: chrono.ParsedResult, said: Date, sentenceBefore: string): string | null {
+  const phrase = result.text.trim();
+  if (!FOR_UNITS.test(phrase) || !UP_TO_NOW.test(sentenceBefore) || BEFORE_THEN.test(sentenceBefore.replace(HAVE_HAD, ''))) return null;
+  // chrono-node reads "for 3 years" as 3 years from when it was said: the span is as long back.
+  const start = new Date(2 * said.getTime() - result.start.date().getTime());
+  const unit = FOR_UNITS.exec(phrase)![1]!.toLowerCase();
+  if (unit === 'year') return start.getUTCFullYear() === said.getUTCFullYear() ? null : `since about ${start.getUTCFullYear()}`;
+  if (unit === 'month') return `since about ${MONTHS[start.getUTCMonth()]} ${start.getUTCFullYear()}`;
+  return `since about ${utcDay(start)}`;
 }
 
 /** The time a relative phrase names, in words, or null when it names none worth writing out. */
@@ -82,7 +105,8 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
 }
 
 // Every phrase written out holds one of these; most lines hold none, and chrono-node costs more than this test.
-const MAY_NAME_A_TIME = /\b(yesterday|tomorrow|ago|last|next|past|previous|coming)\b/i;
+const MAY_NAME_A_TIME =
+  /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|for (about |almost |nearly |over |around )?(a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several))\b/i;
 
 /** `text` with the time each relative phrase in it names written after the phrase, read from when it was `said`. */
 export function withDatesResolved(text: string, said: Date): string {
@@ -95,7 +119,8 @@ export function withDatesResolved(text: string, said: Date): string {
     // Written out already (a SIP's text posted back as a round, say).
     if (text.startsWith(' (', end)) continue;
     if (NOT_A_TIME_BEFORE.test(text.slice(Math.max(0, result.index - 16), result.index))) continue;
-    const time = named(result, said);
+    const sentenceStart = Math.max(text.lastIndexOf('.', result.index), text.lastIndexOf('!', result.index), text.lastIndexOf('?', result.index)) + 1;
+    const time = named(result, said) ?? since(result, said, text.slice(sentenceStart, result.index));
     if (time === null) continue;
     out += `${text.slice(at, end)} (${time})`;
     at = end;

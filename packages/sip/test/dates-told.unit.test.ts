@@ -32,10 +32,18 @@ describe('the times a round names, written out from when it was said', () => {
     expect(resolved('two months ago we met')).toBe('two months ago (about March 2023) we met');
   });
 
-  it('leaves today, durations, dates already named and a weekday not said to be past as they are', () => {
+  it('writes a span that runs up to when it was said as when it began, which stays true when read later', () => {
+    expect(resolved("I've been painting for 3 years now")).toBe("I've been painting for 3 years (since about 2020) now");
+    expect(resolved("I've been playing for about four months now")).toBe("I've been playing for about four months (since about January 2023) now");
+    expect(resolved("It's been raining for 3 days")).toBe("It's been raining for 3 days (since about 5 May 2023)");
+    expect(resolved("I've had them for 3 years now!")).toBe("I've had them for 3 years (since about 2020) now!");
+  });
+
+  it('leaves today, other spans, idioms, dates already named and a weekday neither past nor ahead within the week', () => {
     for (const text of [
       'this morning I felt great', 'at 7pm tonight', 'Right now I am tired', 'earlier this month', 'See you in 10 minutes',
-      "I've been painting for 3 years now", "I've been working on this for the past few months", 'So much has happened in the last month',
+      "I've been working on this for the past few months", 'So much has happened in the last month', 'He was part of our family for 10 years',
+      "I've been waiting for 2 hours", 'I lived there for 3 years. Now I am back', 'I had been working there for 3 years',
       "We haven't talked in a few days", "Rome wasn't built in a day", 'It feels like just yesterday I wore it', 'I start a new job in two weeks',
       'on 5 March I went out', 'in 2019 I moved', 'the 4th of July parade', "I'll see you on Sunday", 'next Friday we fly', 'I may go there',
     ]) expect(resolved(text)).toBe(text);
