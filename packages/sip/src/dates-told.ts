@@ -10,7 +10,8 @@ import * as chrono from 'chrono-node';
  * (since about 2022)"). A phrase that already names its date, other spans and today are left as they are.
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_NAME = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 const YEAR = /\b\d{4}\b/;
 // "for three years", "since Monday", "until next week", "by tomorrow": a span or a bound, not the time something happened
@@ -20,29 +21,29 @@ const SPAN = /^(for|since|until|till|by|within|in)\b/i;
 // chrono-node leaves "the" out of "the past few months" and "(in) the last month": the weeks up to now, where "last
 // month" is the month before. And "it feels like just yesterday" names no day.
 const NOT_A_TIME_BEFORE = /(\bthe|\blike(\s+just|\s+it\s+was)?)\s+$/i;
-const BACK = /\b(last|past|previous|ago)\b/i;
-const AHEAD = /\b(next|coming)\b/i;
-// "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022").
-const DIRECTED = /\b(last|past|previous|next|coming)\b/i;
-// A weekday alone ("on Sunday") may be the last one or the next, and "next Friday" said on a Monday this week's or the
-// week after's: a weekday is read when said to be past ("last Friday"), or ahead within the week ("next Sunday" said
-// on a Sunday or a Saturday).
+// "last week", "next year": the unit next to the day said, named exactly ("the week before …", "2022"); "two weeks
+// ago" a count of units back, about.
 const LAST = /\b(last|past|previous)\b/i;
+const NEXT = /\b(next|coming)\b/i;
+const AGO = /\bago\b/i;
 // "a few days ago", "a couple of days ago": how far is a guess.
 const VAGUE = /\b(few|couple|several|some)\b/i;
 
 type Part = 'day' | 'week' | 'weekend' | 'month' | 'year';
 
-const dayOf = (c: chrono.ParsedComponents) => `${c.get('day')} ${MONTHS[c.get('month')! - 1]} ${c.get('year')}`;
+const DAY_MS = 86_400_000;
+/** The day chrono-node read, as UTC midnight (its components are in the reference's zone, UTC here). */
+const dateOf = (c: chrono.ParsedComponents) => new Date(Date.UTC(c.get('year')!, c.get('month')! - 1, c.get('day')!));
 const daysAfter = (c: chrono.ParsedComponents, said: Date) =>
-  (Date.UTC(c.get('year')!, c.get('month')! - 1, c.get('day')!) - Date.UTC(said.getUTCFullYear(), said.getUTCMonth(), said.getUTCDate())) / 86_400_000;
-const utcDay = (date: Date) => `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  (dateOf(c).getTime() - Date.UTC(said.getUTCFullYear(), said.getUTCMonth(), said.getUTCDate())) / DAY_MS;
 
 function partOf(phrase: string, start: chrono.ParsedComponents, said: Date): Part | null {
   if (/\bweekends?\b/i.test(phrase)) return 'weekend';
   if (/\bweeks?\b/i.test(phrase)) return 'week';
   if (start.isCertain('day')) return 'day';
-  if (start.isCertain('weekday')) return LAST.test(phrase) || (DIRECTED.test(phrase) && daysAfter(start, said) <= 7) ? 'day' : null;
+  // A weekday alone ("on Sunday") may be the last one or the next, and "next Friday" said on a Monday this week's or the
+  // week after's: it is read when said to be past, or ahead within the week ("next Sunday" said on a Sunday).
+  if (start.isCertain('weekday')) return LAST.test(phrase) || (NEXT.test(phrase) && daysAfter(start, said) <= 7) ? 'day' : null;
   if (start.isCertain('month')) return 'month';
   if (start.isCertain('year')) return 'year';
   return null;
@@ -66,8 +67,7 @@ function since(result: chrono.ParsedResult, said: Date, sentenceBefore: string):
   const start = new Date(2 * said.getTime() - result.start.date().getTime());
   const unit = FOR_UNITS.exec(phrase)![1]!.toLowerCase();
   if (unit === 'year') return start.getUTCFullYear() === said.getUTCFullYear() ? null : `since about ${start.getUTCFullYear()}`;
-  if (unit === 'month') return `since about ${MONTHS[start.getUTCMonth()]} ${start.getUTCFullYear()}`;
-  return `since about ${utcDay(start)}`;
+  return `since about ${(unit === 'month' ? MONTH : DAY).format(start)}`;
 }
 
 /** The time a relative phrase names, in words, or null when it names none worth writing out. */
@@ -77,23 +77,23 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   const { start } = result;
   const part = partOf(phrase, start, said);
   if (part === null) return null;
-  const direction = BACK.test(phrase) ? 'before' : AHEAD.test(phrase) ? 'after' : null;
-  const asSaid = utcDay(said);
-  // "two weeks ago", "ten years ago": a count of units, about.
-  const adjacent = DIRECTED.test(phrase);
+  const direction = LAST.test(phrase) || AGO.test(phrase) ? 'before' : NEXT.test(phrase) ? 'after' : null;
+  const asSaid = DAY.format(said);
+  const adjacent = LAST.test(phrase) || NEXT.test(phrase);
   switch (part) {
     case 'weekend':
     case 'week':
       if (direction === null) return null;
       if (adjacent) return `the ${part} ${direction} ${asSaid}`;
-      return start.isCertain('day') ? `about ${dayOf(start)}` : null;
+      return start.isCertain('day') ? `about ${DAY.format(dateOf(start))}` : null;
     case 'day': {
-      if (dayOf(start) === asSaid) return null;
-      return VAGUE.test(phrase) && direction ? `a few days ${direction} ${asSaid}` : dayOf(start);
+      const day = DAY.format(dateOf(start));
+      if (day === asSaid) return null;
+      return VAGUE.test(phrase) && direction ? `a few days ${direction} ${asSaid}` : day;
     }
     case 'month': {
-      const month = `${MONTHS[start.get('month')! - 1]} ${start.get('year')}`;
-      if (month === `${MONTHS[said.getUTCMonth()]} ${said.getUTCFullYear()}`) return null;
+      const month = MONTH.format(new Date(Date.UTC(start.get('year')!, start.get('month')! - 1, 1)));
+      if (month === MONTH.format(said)) return null;
       return adjacent ? month : `about ${month}`;
     }
     case 'year': {
@@ -108,6 +108,9 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
 const MAY_NAME_A_TIME =
   /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|for (about |almost |nearly |over |around )?(a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several))\b/i;
 
+const sentenceBefore = (text: string, at: number) =>
+  text.slice(Math.max(text.lastIndexOf('.', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1, at);
+
 /** `text` with the time each relative phrase in it names written after the phrase, read from when it was `said`. */
 export function withDatesResolved(text: string, said: Date): string {
   if (!MAY_NAME_A_TIME.test(text)) return text;
@@ -119,8 +122,7 @@ export function withDatesResolved(text: string, said: Date): string {
     // Written out already (a SIP's text posted back as a round, say).
     if (text.startsWith(' (', end)) continue;
     if (NOT_A_TIME_BEFORE.test(text.slice(Math.max(0, result.index - 16), result.index))) continue;
-    const sentenceStart = Math.max(text.lastIndexOf('.', result.index), text.lastIndexOf('!', result.index), text.lastIndexOf('?', result.index)) + 1;
-    const time = named(result, said) ?? since(result, said, text.slice(sentenceStart, result.index));
+    const time = named(result, said) ?? since(result, said, sentenceBefore(text, result.index));
     if (time === null) continue;
     out += `${text.slice(at, end)} (${time})`;
     at = end;

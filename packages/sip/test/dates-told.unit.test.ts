@@ -5,39 +5,40 @@ import { withDatesResolved } from '../src/dates-told.js';
 // A Monday afternoon, UTC.
 const SAID = new Date('2023-05-08T13:56:00Z');
 const resolved = (text: string, said = SAID) => withDatesResolved(text, said);
+const writtenOut = (text: string, expected: string, said?: Date) => expect(resolved(text, said)).toBe(expected);
 
 describe('the times a round names, written out from when it was said', () => {
-  it('writes the day a relative phrase names after it', () => {
-    expect(resolved('I went to a support group yesterday and it was powerful.')).toBe('I went to a support group yesterday (7 May 2023) and it was powerful.');
-    expect(resolved('the day before yesterday')).toBe('the day before yesterday (6 May 2023)');
-    expect(resolved('two days ago I ran a charity race')).toBe('two days ago (6 May 2023) I ran a charity race');
-    expect(resolved('Last Friday we went camping.')).toBe('Last Friday (5 May 2023) we went camping.');
-    expect(resolved("We're meeting tomorrow at 5")).toBe("We're meeting tomorrow at 5 (9 May 2023)");
-    expect(resolved('last night was amazing')).toBe('last night (7 May 2023) was amazing');
-    expect(resolved('a game next Sunday, want to join?', new Date('2023-05-07T10:00:00Z'))).toBe('a game next Sunday (14 May 2023), want to join?');
-  });
+  it.each([
+    ['I went to a support group yesterday and it was powerful.', 'I went to a support group yesterday (7 May 2023) and it was powerful.'],
+    ['the day before yesterday', 'the day before yesterday (6 May 2023)'],
+    ['two days ago I ran a charity race', 'two days ago (6 May 2023) I ran a charity race'],
+    ['Last Friday we went camping.', 'Last Friday (5 May 2023) we went camping.'],
+    ["We're meeting tomorrow at 5", "We're meeting tomorrow at 5 (9 May 2023)"],
+    ['last night was amazing', 'last night (7 May 2023) was amazing'],
+    ['a game next Sunday, want to join?', 'a game next Sunday (14 May 2023), want to join?', new Date('2023-05-07T10:00:00Z')],
+  ])('writes the day a relative phrase names after it: %s', writtenOut);
 
-  it('puts a vague phrase against the day it was said, never giving it a precision it lacks', () => {
-    expect(resolved('last week I painted a sunset')).toBe('last week (the week before 8 May 2023) I painted a sunset');
-    expect(resolved("I'm going to a conference next week")).toBe("I'm going to a conference next week (the week after 8 May 2023)");
-    expect(resolved('Last weekend we hiked')).toBe('Last weekend (the weekend before 8 May 2023) we hiked');
-    expect(resolved('a few days ago I fell')).toBe('a few days ago (a few days before 8 May 2023) I fell');
-    expect(resolved('two weeks ago we moved')).toBe('two weeks ago (about 24 April 2023) we moved');
-    expect(resolved('A week ago I had surgery')).toBe('A week ago (about 1 May 2023) I had surgery');
-    expect(resolved('next month we travel to Spain')).toBe('next month (June 2023) we travel to Spain');
-    expect(resolved('Last year I adopted a dog')).toBe('Last year (2022) I adopted a dog');
-    expect(resolved('three years ago I started')).toBe('three years ago (about 2020) I started');
-    expect(resolved('a friend made it ten years ago')).toBe('a friend made it ten years ago (about 2013)');
-    expect(resolved('I started about a year ago')).toBe('I started about a year ago (about 2022)');
-    expect(resolved('two months ago we met')).toBe('two months ago (about March 2023) we met');
-  });
+  it.each([
+    ['last week I painted a sunset', 'last week (the week before 8 May 2023) I painted a sunset'],
+    ["I'm going to a conference next week", "I'm going to a conference next week (the week after 8 May 2023)"],
+    ['Last weekend we hiked', 'Last weekend (the weekend before 8 May 2023) we hiked'],
+    ['a few days ago I fell', 'a few days ago (a few days before 8 May 2023) I fell'],
+    ['two weeks ago we moved', 'two weeks ago (about 24 April 2023) we moved'],
+    ['A week ago I had surgery', 'A week ago (about 1 May 2023) I had surgery'],
+    ['next month we travel to Spain', 'next month (June 2023) we travel to Spain'],
+    ['Last year I adopted a dog', 'Last year (2022) I adopted a dog'],
+    ['three years ago I started', 'three years ago (about 2020) I started'],
+    ['a friend made it ten years ago', 'a friend made it ten years ago (about 2013)'],
+    ['I started about a year ago', 'I started about a year ago (about 2022)'],
+    ['two months ago we met', 'two months ago (about March 2023) we met'],
+  ])('puts a vague phrase against the day it was said, never giving it a precision it lacks: %s', writtenOut);
 
-  it('writes a span that runs up to when it was said as when it began, which stays true when read later', () => {
-    expect(resolved("I've been painting for 3 years now")).toBe("I've been painting for 3 years (since about 2020) now");
-    expect(resolved("I've been playing for about four months now")).toBe("I've been playing for about four months (since about January 2023) now");
-    expect(resolved("It's been raining for 3 days")).toBe("It's been raining for 3 days (since about 5 May 2023)");
-    expect(resolved("I've had them for 3 years now!")).toBe("I've had them for 3 years (since about 2020) now!");
-  });
+  it.each([
+    ["I've been painting for 3 years now", "I've been painting for 3 years (since about 2020) now"],
+    ["I've been playing for about four months now", "I've been playing for about four months (since about January 2023) now"],
+    ["It's been raining for 3 days", "It's been raining for 3 days (since about 5 May 2023)"],
+    ["I've had them for 3 years now!", "I've had them for 3 years (since about 2020) now!"],
+  ])('writes a span that runs up to when it was said as when it began, which stays true when read later: %s', writtenOut);
 
   it('leaves today, other spans, idioms, dates already named and a weekday neither past nor ahead within the week', () => {
     for (const text of [
