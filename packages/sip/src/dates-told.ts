@@ -26,8 +26,9 @@ const NOT_A_TIME_BEFORE = /(\bthe|\blike(\s+just|\s+it\s+was)?)\s+$/i;
 const LAST = /\b(last|past|previous)\b/i;
 const NEXT = /\b(next|coming)\b/i;
 const AGO = /\bago\b/i;
-// "a few days ago", "a couple of days ago": how far is a guess.
-const VAGUE = /\b(few|couple|several|some)\b/i;
+// "a few days ago", "a couple of days ago", "the other day": how far is a guess.
+const VAGUE = /\b(few|couple|several|some|other)\b/i;
+const OTHER = /\bthe other\b/i;
 
 type Part = 'day' | 'week' | 'weekend' | 'month' | 'year';
 
@@ -77,7 +78,7 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   const { start } = result;
   const part = partOf(phrase, start, said);
   if (part === null) return null;
-  const direction = LAST.test(phrase) || AGO.test(phrase) ? 'before' : NEXT.test(phrase) ? 'after' : null;
+  const direction = LAST.test(phrase) || AGO.test(phrase) || OTHER.test(phrase) ? 'before' : NEXT.test(phrase) ? 'after' : null;
   const asSaid = DAY.format(said);
   const adjacent = LAST.test(phrase) || NEXT.test(phrase);
   switch (part) {
@@ -104,9 +105,30 @@ function named(result: chrono.ParsedResult, said: Date): string | null {
   }
 }
 
+const COUNT = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const daysBefore = (said: Date, days: number) => {
+  const day = new Date(said.getTime() - days * DAY_MS);
+  return { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+};
+
+// Phrases chrono-node does not read: "the other day" (some days before: named() keeps it vague), "two nights ago",
+// and "Tues", missing from its weekday names.
+const told = chrono.casual.clone();
+told.parsers.push(
+  { pattern: () => /\bthe other (?:day|night)\b/i, extract: (context) => daysBefore(context.refDate, 3) },
+  {
+    pattern: () => new RegExp(`\\b(\\d{1,2}|${COUNT.join('|')})\\s+nights\\s+ago\\b`, 'i'),
+    extract: (context, match) => daysBefore(context.refDate, /\d/.test(match[1]!) ? Number(match[1]) : COUNT.indexOf(match[1]!.toLowerCase())),
+  },
+  {
+    pattern: () => /\b(?:last|past|previous)\s+tues\b/i,
+    extract: (context) => daysBefore(context.refDate, (context.refDate.getUTCDay() - 2 + 7) % 7 || 7),
+  },
+);
+
 // Every phrase written out holds one of these; most lines hold none, and chrono-node costs more than this test.
 const MAY_NAME_A_TIME =
-  /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|for (about |almost |nearly |over |around )?(a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several))\b/i;
+  /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|the other (day|night)|for (about |almost |nearly |over |around )?(a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several))\b/i;
 
 const sentenceBefore = (text: string, at: number) =>
   text.slice(Math.max(text.lastIndexOf('.', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1, at);
@@ -116,7 +138,7 @@ export function withDatesResolved(text: string, said: Date): string {
   if (!MAY_NAME_A_TIME.test(text)) return text;
   let out = '';
   let at = 0;
-  for (const result of chrono.parse(text, { instant: said, timezone: 0 })) {
+  for (const result of told.parse(text, { instant: said, timezone: 0 })) {
     // chrono-node may take the punctuation after a phrase into it ("next Sunday,").
     const end = result.index + result.text.replace(/[\s,.;:!?]+$/, '').length;
     // Written out already (a SIP's text posted back as a round, say).

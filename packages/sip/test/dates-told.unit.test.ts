@@ -15,6 +15,8 @@ describe('the times a round names, written out from when it was said', () => {
     ['Last Friday we went camping.', 'Last Friday (5 May 2023) we went camping.'],
     ["We're meeting tomorrow at 5", "We're meeting tomorrow at 5 (9 May 2023)"],
     ['last night was amazing', 'last night (7 May 2023) was amazing'],
+    ['We went last Tues.', 'We went last Tues (2 May 2023).'],
+    ['two nights ago the storm hit', 'two nights ago (6 May 2023) the storm hit'],
     ['a game next Sunday, want to join?', 'a game next Sunday (14 May 2023), want to join?', new Date('2023-05-07T10:00:00Z')],
   ])('writes the day a relative phrase names after it: %s', writtenOut);
 
@@ -23,6 +25,7 @@ describe('the times a round names, written out from when it was said', () => {
     ["I'm going to a conference next week", "I'm going to a conference next week (the week after 8 May 2023)"],
     ['Last weekend we hiked', 'Last weekend (the weekend before 8 May 2023) we hiked'],
     ['a few days ago I fell', 'a few days ago (a few days before 8 May 2023) I fell'],
+    ['I saw her the other day at the park', 'I saw her the other day (a few days before 8 May 2023) at the park'],
     ['two weeks ago we moved', 'two weeks ago (about 24 April 2023) we moved'],
     ['A week ago I had surgery', 'A week ago (about 1 May 2023) I had surgery'],
     ['next month we travel to Spain', 'next month (June 2023) we travel to Spain'],
@@ -47,6 +50,7 @@ describe('the times a round names, written out from when it was said', () => {
       "I've been waiting for 2 hours", 'I lived there for 3 years. Now I am back', 'I had been working there for 3 years',
       "We haven't talked in a few days", "Rome wasn't built in a day", 'It feels like just yesterday I wore it', 'I start a new job in two weeks',
       'on 5 March I went out', 'in 2019 I moved', 'the 4th of July parade', "I'll see you on Sunday", 'next Friday we fly', 'I may go there',
+      'the other team won', 'I started the other week',
     ]) expect(resolved(text)).toBe(text);
   });
 
