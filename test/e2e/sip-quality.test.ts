@@ -142,6 +142,7 @@ describe('unlabelled conversations', () => {
     ['tell me something funny', 'Why don\'t skeletons fight each other? They don\'t have the guts.'],
     ['it\'s snowing out and I feel weirdly productive today', 'Weather like that can set the mood. Make the most of it!'],
     ['so lazy today, I can\'t even start on the dishes lol', 'Tiny step: wash one plate. Momentum does the rest!'],
+    ['ok I need a distraction for five minutes', 'Here is one: octopuses have three hearts and blue blood. Want another?'],
   ];
   // The rounds that carry nothing about the user: a greeting, thanks and goodbye, moods (one sharing "start" with a
   // question below), a joke.
@@ -201,6 +202,13 @@ describe('unlabelled conversations', () => {
     expect(body.records_used).toBeLessThanOrEqual(2);
     expect(countTokens(body.sip)).toBeLessThanOrEqual(150);
     for (const key of smallTalk) expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids[key]);
+  });
+
+  it("abstains on a question about the user's own thing that a round only names of no one", async () => {
+    // "blood" is said, in a fun fact about octopuses: nothing says what the user's blood type is.
+    const { body } = await build(user, { query: 'What is my blood type?' });
+    expect(body).toMatchObject({ grounded: false, abstain: true });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).not.toContain(ids.chat12);
   });
 
   it('leaves the reply to a long question its room in the line: the answer is in the reply', async () => {

@@ -88,7 +88,7 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   const retrieval = dated ? { ...fused, candidates: toldOf(fused.candidates, dated.window, found) } : fused;
   // The words naming the time are no part of what a record must state ("November" is said by none).
   const timeWords = new Set(dated ? stemsOf(dated.phrase) : []);
-  const terms = weighTerms(retrieval.terms.filter((term) => !timeWords.has(term.lexeme)));
+  const terms = weighTerms(retrieval.terms.filter((term) => !timeWords.has(term.lexeme)), query);
   const speakers = speakerTerms(retrieval.candidates, terms);
   const judge = (candidate: Candidate) => assess(candidate, terms, speakers);
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));

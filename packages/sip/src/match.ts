@@ -21,6 +21,8 @@ export interface WeightedTerm {
    * state it.
    */
   held: boolean;
+  /** What the query says is the asker's own ("my sister", "our flat"): stated only where someone's own is meant. */
+  owned?: true;
 }
 
 // A stem weighs at least this much in coverage, so a name every record holds still has to be in the turn that answers.
@@ -49,11 +51,40 @@ function stemOf(word: string): string {
  */
 const FRAME_STEMS = new Set(['name', 'call', 'kind', 'sort', 'type', 'like', 'go', 'went', 'get', 'got', 'usual', 'thing', 'time', 'date', 'year', 'month']);
 
-export function weighTerms(terms: readonly QueryTerm[]): WeightedTerm[] {
+export function weighTerms(terms: readonly QueryTerm[], query: string | null = null): WeightedTerm[] {
+  const owned = query === null ? new Set<string>() : ownedStems(query);
   return terms.map((term) => {
     const frame = FRAME_STEMS.has(term.lexeme);
-    return { lexeme: term.lexeme, weight: frame ? MIN_TERM_WEIGHT : Math.max(term.idf, MIN_TERM_WEIGHT), selective: !frame && term.idf >= SELECTIVE_IDF, held: term.df > 0 };
+    const weighed: WeightedTerm = { lexeme: term.lexeme, weight: frame ? MIN_TERM_WEIGHT : Math.max(term.idf, MIN_TERM_WEIGHT), selective: !frame && term.idf >= SELECTIVE_IDF, held: term.df > 0 };
+    return owned.has(term.lexeme) && !frame ? { ...weighed, owned: true } : weighed;
   });
+}
+
+/*
+ * "What is my blood type?", "When is our anniversary?": the thing asked about is the asker's own, so a sentence that
+ * names it of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where
+ * one that speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first
+ * after "my" or "our" but for a few that only qualify it ("my usual coffee order": coffee).
+ */
+const OWNER = /\b(?:my|our)\s+([\p{L}\p{N}'\s-]+)/giu;
+const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late']);
+const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves', 'you', 'your', 'yours', 'yourself']);
+
+function ownedStems(query: string): Set<string> {
+  const owned = new Set<string>();
+  for (const match of query.matchAll(OWNER)) {
+    const word = wordsOf(match[1]!).find((w) => !QUALIFIERS.has(w) && w !== 's');
+    if (word) owned.add(stemOf(word));
+  }
+  return owned;
+}
+
+/** The owned terms a turn holds only in sentences that speak of no one's own: they do not count as stated there. */
+function unowned(text: string, held: readonly WeightedTerm[]): Set<WeightedTerm> {
+  const owned = held.filter((term) => term.owned);
+  if (owned.length === 0) return new Set();
+  const personal = text.split(/(?<=[.!?…])\s+|\n+/).map(wordsOf).filter((words) => words.some((word) => PERSONAL.has(word)));
+  return new Set(owned.filter((term) => termsIn(personal.flat(), [term]).length === 0));
 }
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -120,12 +151,15 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
     const words = wordsOf(turn.text);
-    const share = total > 0 ? weightOf(termsIn(words, terms)) / total : 0;
+    const held = termsIn(words, terms);
+    const notStated = unowned(turn.text, held);
+    const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
+    const share = total > 0 ? weightOf(stated) / total : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
     const speaker = speakerOf(turn.text);
     if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
     coverage = Math.max(coverage, share);
-    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(termsIn(words, selective)) / selectiveTotal);
+    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(stated.filter((term) => term.selective)) / selectiveTotal);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
   }

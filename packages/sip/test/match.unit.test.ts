@@ -61,6 +61,34 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(round('my sister Jo is visiting this weekend', 'Fun!'), sisterName).selectiveCoverage).toBe(1);
   });
 
+  describe("a question about the asker's own thing", () => {
+    // "What is my blood type?": blood is the asker's own, "type" only frames the question.
+    const bloodType = weighTerms([{ lexeme: 'blood', df: 2, idf: 5 }, { lexeme: 'type', df: 9, idf: 2 }], 'What is my blood type?');
+
+    it('marks the word after "my" or "our" as owned, past the words that only qualify it', () => {
+      expect(bloodType.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['blood']);
+      const order = weighTerms([{ lexeme: 'coffe', df: 2, idf: 5 }, { lexeme: 'order', df: 2, idf: 5 }], "What's my usual coffee order?");
+      expect(order.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['coffe']);
+      expect(weighTerms([{ lexeme: 'show', df: 2, idf: 5 }], 'When is the show?').some((t) => t.owned)).toBe(false);
+    });
+
+    it('is not stated by a sentence that names it of no one', () => {
+      const fact = round('ok I need a distraction for five minutes', "Here's one: octopuses have three hearts and blue blood. Want another?");
+      expect(coverage(fact, bloodType)).toBe(0);
+      expect(assess(fact, bloodType).selectiveCoverage).toBe(0);
+    });
+
+    it("is stated by a sentence that speaks of someone's own, the asker's or, in a reply, the listener's", () => {
+      expect(coverage(round('my blood type is O negative, can I donate?', 'Yes, and O negative is in demand.'), bloodType)).toBe(1);
+      expect(coverage(round('Can I donate this week?', 'With your blood type, O negative, they will be glad to see you.'), bloodType)).toBe(1);
+    });
+
+    it('counts the words that are not owned wherever they are said', () => {
+      const typed = round('What type of pen should I buy?', 'A gel pen.');
+      expect(coverage(typed, bloodType)).toBeCloseTo(1 / 6);
+    });
+  });
+
   it('is nothing for words the scope never holds', () => {
     expect(coverage(exchange, terms(['quantum', 6], ['chromodynam', 6]))).toBe(0);
   });
