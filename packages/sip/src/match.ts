@@ -64,17 +64,20 @@ export function weighTerms(terms: readonly QueryTerm[], query: string | null = n
  * "What is my blood type?", "When is our anniversary?": the thing asked about is the asker's own, so a sentence that
  * names it of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where
  * one that speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first
- * after "my" or "our" but for a few that only qualify it ("my usual coffee order": coffee).
+ * after "my" or "our" but for a few that only qualify it ("my usual coffee order": coffee), and only a common noun: a
+ * name ("our Turf Club show") is specific enough wherever it is said. Nor is the thing named by a word that is part of
+ * a hyphenated compound ("daughter-in-law", "dog-eared").
  */
 const OWNER = /\b(?:my|our)\s+([\p{L}\p{N}'\s-]+)/giu;
 const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves', 'you', 'your', 'yours', 'yourself']);
+const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 
 function ownedStems(query: string): Set<string> {
   const owned = new Set<string>();
   for (const match of query.matchAll(OWNER)) {
-    const word = wordsOf(match[1]!).find((w) => !QUALIFIERS.has(w) && w !== 's');
-    if (word) owned.add(stemOf(word));
+    const word = match[1]!.match(/[\p{L}\p{N}]+/gu)?.find((w) => !QUALIFIERS.has(w.toLowerCase()) && w !== 's');
+    if (word && word === word.toLowerCase()) owned.add(stemOf(word));
   }
   return owned;
 }
@@ -83,8 +86,9 @@ function ownedStems(query: string): Set<string> {
 function unowned(text: string, held: readonly WeightedTerm[]): Set<WeightedTerm> {
   const owned = held.filter((term) => term.owned);
   if (owned.length === 0) return new Set();
-  const personal = text.split(/(?<=[.!?…])\s+|\n+/).map(wordsOf).filter((words) => words.some((word) => PERSONAL.has(word)));
-  return new Set(owned.filter((term) => termsIn(personal.flat(), [term]).length === 0));
+  const personal = text.split(/(?<=[.!?…])\s+|\n+/).filter((sentence) => wordsOf(sentence).some((word) => PERSONAL.has(word)));
+  const stating = personal.flatMap((sentence) => wordsOf(sentence.replace(HYPHENATED, ' ')));
+  return new Set(owned.filter((term) => termsIn(stating, [term]).length === 0));
 }
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -70,6 +70,8 @@ describe('coverage: how much of the query one turn states', () => {
       const order = weighTerms([{ lexeme: 'coffe', df: 2, idf: 5 }, { lexeme: 'order', df: 2, idf: 5 }], "What's my usual coffee order?");
       expect(order.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['coffe']);
       expect(weighTerms([{ lexeme: 'show', df: 2, idf: 5 }], 'When is the show?').some((t) => t.owned)).toBe(false);
+      // A name is specific enough wherever it is said.
+      expect(weighTerms([{ lexeme: 'turf', df: 2, idf: 5 }], 'When is our Turf Club show?').some((t) => t.owned)).toBe(false);
     });
 
     it('is not stated by a sentence that names it of no one', () => {
@@ -81,6 +83,12 @@ describe('coverage: how much of the query one turn states', () => {
     it("is stated by a sentence that speaks of someone's own, the asker's or, in a reply, the listener's", () => {
       expect(coverage(round('my blood type is O negative, can I donate?', 'Yes, and O negative is in demand.'), bloodType)).toBe(1);
       expect(coverage(round('Can I donate this week?', 'With your blood type, O negative, they will be glad to see you.'), bloodType)).toBe(1);
+    });
+
+    it('is not stated by a hyphenated compound holding it', () => {
+      const dogName = weighTerms([{ lexeme: 'dog', df: 2, idf: 5 }, { lexeme: 'name', df: 4, idf: 6 }], "What is my dog's name?");
+      expect(coverage(round('My copy of Jane Eyre is so dog-eared it is falling apart', 'Rebind it.'), dogName)).toBe(0);
+      expect(coverage(round('My dog Biscuit ate a sock.', 'Call the vet.'), dogName)).toBeCloseTo(5 / 6);
     });
 
     it('counts the words that are not owned wherever they are said', () => {
