@@ -6,7 +6,8 @@
  * MEMCTX_BENCH_DOCUMENT_FORMAT=html serves the same text as HTML pages.
  * Prints documents/s, chunks/s, the CPU per chunk of the service (every role and the model's threads) and of the
  * PostgreSQL backends serving it, and where the worker's time went, read from the service's own
- * memctx_document_step_seconds metric.
+ * memctx_document_step_seconds metric. MEMCTX_BENCH_PROFILE=1 adds the service's main-thread CPU profile (the model
+ * runs on a thread of its own, the rest of the service here).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { createPostgresDb } from '@memctx/db';
 import { measureCpu } from '../lib/cpu.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { requireBuild, startService } from '../lib/processes.js';
+import { profileShares } from '../lib/profile.js';
 import { fmt } from '../lib/stats.js';
 import { benchDocuments } from './corpus.js';
 
@@ -25,6 +27,7 @@ const CLIENTS = Number(process.env.MEMCTX_BENCH_CONNECTIONS ?? 8);
 const FORMAT = process.env.MEMCTX_BENCH_DOCUMENT_FORMAT === 'html' ? 'html' : 'md';
 const ADMIN = 'bench-admin-token-0123456789';
 const PORT = String(18_900 + (process.pid % 50));
+const profileDir = process.env.MEMCTX_BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'memctx-docs-prof-')) : null;
 
 requireBuild();
 const root = mkdtempSync(join(tmpdir(), 'memctx-docs-bench-'));
@@ -38,7 +41,7 @@ const api = await startService({
   MEMCTX_MODELS_DIR: resolve(import.meta.dirname, '../../../models'), MEMCTX_DAILY_INGEST_QUOTA: '1000000',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', MEMCTX_QUEUE_NAME: `bench-documents-${process.pid}`,
   MEMCTX_CONNECTOR_INGEST_WAIT_MS: '300000', MEMCTX_WORKER_CONCURRENCY: '2',
-});
+}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 try {
   const created = await fetch(`${api.url}/admin/v1/api-keys`, {
     method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'bench-docs' }),
@@ -82,4 +85,10 @@ try {
   await api.stop();
   await db.close();
   await database.drop();
+}
+if (profileDir) {
+  for (const by of ['area', 'function'] as const) {
+    console.log(`  service main thread CPU profile, self time by ${by}:`);
+    for (const { area, share } of profileShares(profileDir, 20, by)) console.log(`    ${fmt(share * 100)}%  ${area}`);
+  }
 }
