@@ -1,8 +1,9 @@
 import { BGE_QUERY_INSTRUCTION } from './embedder.js';
+import type { Pooling } from './pooling.js';
 
 /** How a known model is run, from its model card: pooling, the sequence length it was trained on, a query instruction. */
 export interface ModelProfile {
-  pooling: 'cls' | 'mean';
+  pooling: Pooling;
   trainedTokens: number;
   /** Put before a query (not a document); the same for the local model and an endpoint serving it. */
   queryPrefix: string;

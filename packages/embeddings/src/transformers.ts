@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { env, mean_pooling, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
+import { env, pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
 import { DEFAULT_EMBEDDING_MODEL, type Embedder } from './embedder.js';
 import { LOCAL_MODEL_WIDTH, profileOf } from './models.js';
 import { createMicroBatcher } from './micro-batch.js';
+import { pooledVectors } from './pooling.js';
 
 export interface TransformersEmbedderOptions {
   modelsDir: string;
@@ -60,11 +61,8 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   const run = async (texts: string[]): Promise<Float32Array[]> => {
     const inputs = extractor.tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
     const { last_hidden_state: hidden } = (await extractor.model(inputs)) as { last_hidden_state: Tensor };
-    const pooled = profile.pooling === 'mean' ? mean_pooling(hidden, inputs.attention_mask as Tensor) : hidden.slice(null, 0);
-    const output = pooled.normalize(2, -1);
-    const [rows, width] = output.dims as [number, number];
-    const data = output.data as Float32Array;
-    return Array.from({ length: rows }, (_, i) => data.slice(i * width, (i + 1) * width));
+    const mask = (inputs.attention_mask as Tensor).data as BigInt64Array;
+    return pooledVectors(hidden.data as Float32Array, mask, hidden.dims as [number, number, number], profile.pooling);
   };
   const queries = createMicroBatcher(run, options.queryWindowMs === undefined
     ? { maxBatch: batchSize, gather: 'while-busy' }
