@@ -21,7 +21,7 @@ export interface WeightedTerm {
    * state it.
    */
   held: boolean;
-  /** What the query says is the asker's own ("my sister", "our flat"): stated only where someone's own is meant. */
+  /** What the query says is the asker's own ("my sister"): stated only where someone's own is meant. */
   owned?: true;
 }
 
@@ -61,14 +61,15 @@ export function weighTerms(terms: readonly QueryTerm[], query: string | null = n
 }
 
 /*
- * "What is my blood type?", "When is our anniversary?": the thing asked about is the asker's own, so a sentence that
- * names it of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where
- * one that speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first
- * after "my" or "our" but for a few that only qualify it ("my usual coffee order": coffee), and only a common noun: a
- * name ("our Turf Club show") is specific enough wherever it is said. Nor is the thing named by a word that is part of
- * a hyphenated compound ("daughter-in-law", "dog-eared").
+ * "What is my blood type?": the thing asked about is the asker's own, so a sentence of a conversation that names it
+ * of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where one that
+ * speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first after "my"
+ * but for a few that only qualify it ("my usual coffee order": coffee), and only a common noun: a name is specific
+ * enough wherever it is said. Nor is the thing named by a word that is part of a hyphenated compound
+ * ("daughter-in-law", "dog-eared"). "Our" is left out: "our roadmap", "our API" belong to a team whose notes name them
+ * of no one; and a document chunk states what it names (it addresses no one, or everyone).
  */
-const OWNER = /\b(?:my|our)\s+([\p{L}\p{N}'\s-]+)/giu;
+const OWNER = /\bmy\s+([\p{L}\p{N}'\s-]+)/giu;
 const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves', 'you', 'your', 'yours', 'yourself']);
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
@@ -82,10 +83,12 @@ function ownedStems(query: string): Set<string> {
   return owned;
 }
 
+const NONE: ReadonlySet<WeightedTerm> = new Set();
+
 /** The owned terms a turn holds only in sentences that speak of no one's own: they do not count as stated there. */
-function unowned(text: string, held: readonly WeightedTerm[]): Set<WeightedTerm> {
+function unowned(text: string, held: readonly WeightedTerm[]): ReadonlySet<WeightedTerm> {
   const owned = held.filter((term) => term.owned);
-  if (owned.length === 0) return new Set();
+  if (owned.length === 0) return NONE;
   const personal = text.split(/(?<=[.!?…])\s+|\n+/).filter((sentence) => wordsOf(sentence).some((word) => PERSONAL.has(word)));
   const stating = personal.flatMap((sentence) => wordsOf(sentence.replace(HYPHENATED, ' ')));
   return new Set(owned.filter((term) => termsIn(stating, [term]).length === 0));
@@ -156,7 +159,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   for (const turn of turnsOf(record)) {
     const words = wordsOf(turn.text);
     const held = termsIn(words, terms);
-    const notStated = unowned(turn.text, held);
+    const notStated = turn.role === null ? NONE : unowned(turn.text, held);
     const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
     const share = total > 0 ? weightOf(stated) / total : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);

@@ -65,13 +65,14 @@ describe('coverage: how much of the query one turn states', () => {
     // "What is my blood type?": blood is the asker's own, "type" only frames the question.
     const bloodType = weighTerms([{ lexeme: 'blood', df: 2, idf: 5 }, { lexeme: 'type', df: 9, idf: 2 }], 'What is my blood type?');
 
-    it('marks the word after "my" or "our" as owned, past the words that only qualify it', () => {
+    it('marks the word after "my" as owned, past the words that only qualify it', () => {
       expect(bloodType.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['blood']);
       const order = weighTerms([{ lexeme: 'coffe', df: 2, idf: 5 }, { lexeme: 'order', df: 2, idf: 5 }], "What's my usual coffee order?");
       expect(order.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['coffe']);
       expect(weighTerms([{ lexeme: 'show', df: 2, idf: 5 }], 'When is the show?').some((t) => t.owned)).toBe(false);
-      // A name is specific enough wherever it is said.
-      expect(weighTerms([{ lexeme: 'turf', df: 2, idf: 5 }], 'When is our Turf Club show?').some((t) => t.owned)).toBe(false);
+      // A name is specific enough wherever it is said; a team's "our roadmap" is named of no one in its notes.
+      expect(weighTerms([{ lexeme: 'turf', df: 2, idf: 5 }], 'When is my Turf Club show?').some((t) => t.owned)).toBe(false);
+      expect(weighTerms([{ lexeme: 'roadmap', df: 2, idf: 5 }], 'What is on our roadmap?').some((t) => t.owned)).toBe(false);
     });
 
     it('is not stated by a sentence that names it of no one', () => {
@@ -89,6 +90,11 @@ describe('coverage: how much of the query one turn states', () => {
       const dogName = weighTerms([{ lexeme: 'dog', df: 2, idf: 5 }, { lexeme: 'name', df: 4, idf: 6 }], "What is my dog's name?");
       expect(coverage(round('My copy of Jane Eyre is so dog-eared it is falling apart', 'Rebind it.'), dogName)).toBe(0);
       expect(coverage(round('My dog Biscuit ate a sock.', 'Call the vet.'), dogName)).toBeCloseTo(5 / 6);
+    });
+
+    it('is stated by a document chunk that names it, a document being nobody\'s conversation', () => {
+      const chunk = { content: 'Blood type is recorded at the first visit.', user_text: null, assistant_text: null, user_similarity: null, reply_similarity: null };
+      expect(assess(chunk, bloodType).coverage).toBe(1);
     });
 
     it('counts the words that are not owned wherever they are said', () => {
