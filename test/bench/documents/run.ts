@@ -40,7 +40,7 @@ const api = await startService({
   MEMCTX_DATABASE_URL: database.url, MEMCTX_ADMIN_TOKEN: ADMIN, PORT, MEMCTX_FS_CONNECTOR_ROOT: root,
   MEMCTX_MODELS_DIR: resolve(import.meta.dirname, '../../../models'), MEMCTX_DAILY_INGEST_QUOTA: '1000000',
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', MEMCTX_QUEUE_NAME: `bench-documents-${process.pid}`,
-  MEMCTX_CONNECTOR_INGEST_WAIT_MS: '300000', MEMCTX_WORKER_CONCURRENCY: '2',
+  MEMCTX_CONNECTOR_INGEST_WAIT_MS: '300000', MEMCTX_WORKER_CONCURRENCY: process.env.MEMCTX_WORKER_CONCURRENCY ?? '2',
 }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 try {
   const created = await fetch(`${api.url}/admin/v1/api-keys`, {
