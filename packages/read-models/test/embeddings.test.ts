@@ -84,4 +84,24 @@ describe.each(backends)('embedding filler on %s', (_name, open) => {
     expect(await embeddingBacklog(h.db)).toBe(0);
     expect((await h.db.query('SELECT * FROM embedding_claims')).rows).toEqual([]);
   });
+
+  it("sweeps the lease a crashed filler held on a record purged meanwhile: the user's ids do not outlive the purge", async () => {
+    const purging = createMemoryService({ store: h.store, sessionRetentionMs: 0 });
+    await purging.ingestRound('emma', { session_id: 'gone', user_message: 'soon purged', assistant_message: '' });
+    await h.catchUp();
+    const crashing: DocumentEmbedder = { model: TEST_EMBEDDING_MODEL, embedDocuments: () => Promise.reject(new Error('model crashed')) };
+    await expect(fillEmbeddings(h.db, crashing)).rejects.toThrow('model crashed');
+    const leases = async () => (await h.db.query<{ user_id: string }>('SELECT user_id FROM embedding_claims')).rows;
+    expect(await leases()).toEqual([{ user_id: 'emma' }]);
+    await purging.deleteSession('emma', 'gone');
+    expect(await purging.purgeSession('emma', 'gone')).toBe(true);
+    await h.catchUp();
+    expect(await embeddingBacklog(h.db)).toBe(0);
+    // Still leased: a filler may yet write it (and release it) until the lease runs out.
+    expect(await fillEmbeddings(h.db, recordingEmbedder(0).embedder)).toBe(0);
+    expect(await leases()).toHaveLength(1);
+    await h.db.query("UPDATE embedding_claims SET until = now() - interval '1 second'");
+    expect(await fillEmbeddings(h.db, recordingEmbedder(0).embedder)).toBe(0);
+    expect(await leases()).toEqual([]);
+  });
 });

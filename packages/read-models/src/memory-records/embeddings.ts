@@ -36,8 +36,13 @@ export async function fillEmbeddings(db: Db, embedder: DocumentEmbedder, options
   const claimedFrom = Date.now();
   const texts = await recordTexts(db);
   // Two fillers that pick the same records: the second's insert waits for the first's and then takes none of them.
+  // A lease outlives its record only when a filler died holding it and the record was purged meanwhile: such leases
+  // (a user's id and a record's, nothing else) are swept here, disjoint from the rows the insert may take.
   const { rows } = await db.query<ClaimedRow>(
-    `WITH candidates AS (
+    `WITH swept AS (
+       DELETE FROM embedding_claims c WHERE c.until < now()
+         AND NOT EXISTS (SELECT 1 FROM memory_records m WHERE m.user_id = c.user_id AND m.record_id = c.record_id)
+     ), candidates AS (
        SELECT m.user_id, m.record_id FROM memory_records m
        WHERE m.embedding IS NULL AND ${isRecordedModel('$2')}
          AND NOT EXISTS (SELECT 1 FROM embedding_claims c WHERE c.user_id = m.user_id AND c.record_id = m.record_id AND c.until >= now())
