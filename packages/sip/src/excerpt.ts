@@ -1,6 +1,6 @@
 import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
-import { termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
+import { sentencesOf, termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
 import { isInformative, isPleasantry, withoutAddressee } from './small-talk.js';
 import { SPEAKER } from './speaker.js';
 
@@ -41,11 +41,6 @@ export function saysTooLittle(line: string, terms: readonly WeightedTerm[]): boo
 const REFERS_BACK = /\b(it|its|that|this|these|those|they|them|there|one|he|she|him|her)\b/i;
 
 const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** A text's sentences, trimmed, with line breaks as boundaries too. */
-export function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
-}
 
 /**
  * What of one turn is worth its tokens for this query: the sentences holding

@@ -89,12 +89,17 @@ const NONE: ReadonlySet<WeightedTerm> = new Set();
 function unowned(text: string, held: readonly WeightedTerm[]): ReadonlySet<WeightedTerm> {
   const owned = held.filter((term) => term.owned);
   if (owned.length === 0) return NONE;
-  const personal = text.split(/(?<=[.!?…])\s+|\n+/).filter((sentence) => wordsOf(sentence).some((word) => PERSONAL.has(word)));
+  const personal = sentencesOf(text).filter((sentence) => wordsOf(sentence).some((word) => PERSONAL.has(word)));
   const stating = personal.flatMap((sentence) => wordsOf(sentence.replace(HYPHENATED, ' ')));
   return new Set(owned.filter((term) => termsIn(stating, [term]).length === 0));
 }
 
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A text's sentences, trimmed, with line breaks as boundaries too. */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+}
 
 /** The stems of a text's words, as full-text search reads them. */
 export const stemsOf = (text: string) => wordsOf(text).map(stemOf);

@@ -1,6 +1,5 @@
 import { turnsOf, type Candidate } from '@memctx/read-models';
-import { sentencesOf } from './excerpt.js';
-import type { TurnEvidence } from './match.js';
+import { sentencesOf, type TurnEvidence } from './match.js';
 import { speakerOf } from './speaker.js';
 
 /*
