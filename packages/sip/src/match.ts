@@ -70,14 +70,18 @@ export function weighTerms(terms: readonly QueryTerm[], query: string | null = n
  * of no one; and a document chunk states what it names (it addresses no one, or everyone).
  */
 const OWNER = /\bmy\s+([\p{L}\p{N}'\s-]+)/giu;
-const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late']);
+const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late', 'two', 'three', 'four', 'five', 'many', 'few', 'several', 'both', 'all']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves', 'you', 'your', 'yours', 'yourself']);
 const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 
+// "Which bank do I use?", "What car did I buy?": the thing asked about is the asker's own as much ("What beer should I
+// order?" asks for advice, not a fact of theirs).
+const ASKED_OF_ME = /\b(?:what|which)\s+(?:(?:kind|sort|type)\s+of\s+)?([\p{L}\p{N}'\s-]+?)\s+(?:do|did|am|was)\s+i\b/giu;
+
 function ownedStems(query: string): Set<string> {
   const owned = new Set<string>();
-  for (const match of query.matchAll(OWNER)) {
-    const word = match[1]!.match(/[\p{L}\p{N}]+/gu)?.find((w) => !QUALIFIERS.has(w.toLowerCase()) && w !== 's');
+  for (const match of [...query.matchAll(OWNER), ...query.matchAll(ASKED_OF_ME)]) {
+    const word = match[1]!.match(/[\p{L}\p{N}]+/gu)?.find((w) => !QUALIFIERS.has(w.toLowerCase()) && w !== 's' && !/^\d+$/.test(w));
     if (word && word === word.toLowerCase()) owned.add(stemOf(word));
   }
   return owned;

@@ -70,6 +70,10 @@ describe('coverage: how much of the query one turn states', () => {
       const order = weighTerms([{ lexeme: 'coffe', df: 2, idf: 5 }, { lexeme: 'order', df: 2, idf: 5 }], "What's my usual coffee order?");
       expect(order.filter((t) => t.owned).map((t) => t.lexeme)).toEqual(['coffe']);
       expect(weighTerms([{ lexeme: 'show', df: 2, idf: 5 }], 'When is the show?').some((t) => t.owned)).toBe(false);
+      // Asked of the asker: "Which bank do I use?", but not advice ("What beer should I order?").
+      const owns = (lexeme: string, query: string) => weighTerms([{ lexeme, df: 2, idf: 5 }], query).some((t) => t.owned);
+      expect([owns('bank', 'Which bank do I use?'), owns('citi', 'Which two cities did I visit?'), owns('music', 'What kind of music do I like?')]).toEqual([true, true, true]);
+      expect(owns('beer', 'What beer should I order?')).toBe(false);
       // A name is specific enough wherever it is said; a team's "our roadmap" is named of no one in its notes.
       expect(weighTerms([{ lexeme: 'turf', df: 2, idf: 5 }], 'When is my Turf Club show?').some((t) => t.owned)).toBe(false);
       expect(weighTerms([{ lexeme: 'roadmap', df: 2, idf: 5 }], 'What is on our roadmap?').some((t) => t.owned)).toBe(false);
