@@ -64,7 +64,8 @@ export function weighTerms(terms: readonly QueryTerm[], query: string | null = n
  * "What is my blood type?": the thing asked about is the asker's own, so a sentence of a conversation that names it
  * of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where one that
  * speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first after "my"
- * but for a few that only qualify it ("my usual coffee order": coffee), and only a common noun: a name is specific
+ * (or of "which … do I", below) but for a few that only qualify it ("my usual coffee order": coffee), and only a
+ * common noun: a name is specific
  * enough wherever it is said. Nor is the thing named by a word that is part of a hyphenated compound
  * ("daughter-in-law", "dog-eared"). "Our" is left out: "our roadmap", "our API" belong to a team whose notes name them
  * of no one; and a document chunk states what it names (it addresses no one, or everyone).
