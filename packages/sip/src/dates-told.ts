@@ -127,8 +127,11 @@ told.parsers.push(
 );
 
 // Every phrase written out holds one of these; most lines hold none, and chrono-node costs more than this test.
-const MAY_NAME_A_TIME =
-  /\b(yesterday|tomorrow|ago|last|next|past|previous|coming|the other (day|night)|for (about |almost |nearly |over |around )?(a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several))\b/i;
+const MAY_NAME_A_TIME = new RegExp(
+  String.raw`\b(yesterday|tomorrow|ago|last|next|past|previous|coming|the other (day|night)|for (about |almost |nearly |over |around )?` +
+    String.raw`(a|an|\d+|${COUNT.slice(1).join('|')}|eleven|twelve|several))\b`,
+  'i',
+);
 
 const sentenceBefore = (text: string, at: number) =>
   text.slice(Math.max(text.lastIndexOf('.', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at)) + 1, at);

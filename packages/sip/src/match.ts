@@ -65,10 +65,9 @@ export function weighTerms(terms: readonly QueryTerm[], query: string | null = n
  * of no one ("octopuses have three hearts and blue blood", "Why do cats purr?") does not state it, where one that
  * speaks of someone's own does ("my blood type is O negative", "your cat Miso"). The word owned is the first after "my"
  * (or of "which … do I", below) but for a few that only qualify it ("my usual coffee order": coffee), and only a
- * common noun: a name is specific
- * enough wherever it is said. Nor is the thing named by a word that is part of a hyphenated compound
- * ("daughter-in-law", "dog-eared"). "Our" is left out: "our roadmap", "our API" belong to a team whose notes name them
- * of no one; and a document chunk states what it names (it addresses no one, or everyone).
+ * common noun: a name is specific enough wherever it is said. Nor is the thing named by a word that is part of a
+ * hyphenated compound ("daughter-in-law", "dog-eared"). "Our" is left out: "our roadmap", "our API" belong to a team
+ * whose notes name them of no one; and a document chunk states what it names (it addresses no one, or everyone).
  */
 const OWNER = /\bmy\s+([\p{L}\p{N}'\s-]+)/giu;
 const QUALIFIERS = new Set(['next', 'usual', 'current', 'new', 'old', 'first', 'last', 'favourite', 'favorite', 'own', 'main', 'best', 'latest', 'regular', 'daily', 'weekly', 'little', 'big', 'younger', 'older', 'late', 'two', 'three', 'four', 'five', 'many', 'few', 'several', 'both', 'all']);
@@ -162,6 +161,8 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   const total = weightOf(terms);
   const selective = terms.filter((term) => term.selective);
   const selectiveTotal = weightOf(selective);
+  // Most queries own nothing: their turns need no reading by sentence.
+  const owns = terms.some((term) => term.owned);
   let coverage = 0;
   let selectiveCoverage = 0;
   let anySpeakerCoverage = 0;
@@ -169,7 +170,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   for (const turn of turnsOf(record)) {
     const words = wordsOf(turn.text);
     const held = termsIn(words, terms);
-    const notStated = turn.role === null ? NONE : unowned(turn.text, held);
+    const notStated = owns && turn.role !== null ? unowned(turn.text, held) : NONE;
     const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
     const share = total > 0 ? weightOf(stated) / total : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
