@@ -19,26 +19,28 @@ afterAll(() => server.stop());
 const ingest = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/memory/ingest', body);
 const build = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/sip/build', body);
 
+/** Posts a session's rounds in order; answers the first round's id. */
+async function postTalk(user: Client, rounds: readonly (readonly [string, string])[], first: Record<string, unknown> = {}): Promise<string> {
+  const ids: string[] = [];
+  for (const [i, [user_message, assistant_message]] of rounds.entries()) {
+    const posted = await ingest(user, { session_id: 'lake', user_message, assistant_message, ...(i === 0 ? first : {}) });
+    expect(posted.status).toBe(200);
+    ids.push(posted.body.round_id);
+  }
+  return ids[0]!;
+}
+
 describe('grounded and abstain from the evidence cited', () => {
   let user: Client;
   let roundId: string;
 
   beforeAll(async () => {
     user = await server.newUser('melanie');
-    const posted = await ingest(user, {
-      session_id: 'lake',
-      user_message: 'Caroline: I went to the LGBTQ support group yesterday and it was so powerful.',
-      assistant_message: 'Melanie: Wow, that sounds great. I painted a sunrise over the lake last week.',
-      timestamp: '1:56 pm on 8 May, 2023',
-    });
-    expect(posted.status).toBe(200);
-    roundId = posted.body.round_id;
-    for (const [user_message, assistant_message] of [
+    roundId = await postTalk(user, [
+      ['Caroline: I went to the LGBTQ support group yesterday and it was so powerful.', 'Melanie: Wow, that sounds great. I painted a sunrise over the lake last week.'],
       ['Caroline: My cat knocked over a plant this morning.', 'Melanie: Cats are like that. Mine sleeps all day.'],
       ['Caroline: I am reading a book about the history of tea.', 'Melanie: Sounds interesting, tell me more about it.'],
-    ]) {
-      expect((await ingest(user, { session_id: 'lake', user_message, assistant_message })).status).toBe(200);
-    }
+    ], { timestamp: '1:56 pm on 8 May, 2023' });
   });
 
   it('grounds the answer that sits in the reply, citing that round', async () => {
@@ -79,6 +81,33 @@ describe('grounded and abstain from the evidence cited', () => {
     expect(posted.status).toBe(200);
     const messages = await user.call('GET', '/api/v1/sessions/odd/messages');
     expect(Date.parse(messages.body.messages[0].created_at)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('two people talking without labels', () => {
+  let user: Client;
+  let roundId: string;
+
+  beforeAll(async () => {
+    user = await server.newUser('unlabelled-pair');
+    // The same talk as above as platforms post it: no "Name: " labels, only how each calls the other.
+    roundId = await postTalk(user, [
+      ['Hey Mel! I went to the LGBTQ support group yesterday and it was so powerful.', 'Wow, Caroline, that sounds great. I painted a sunrise over the lake last week.'],
+      ['My cat knocked over a plant this morning, Mel.', 'Cats are like that, Caroline! Mine sleeps all day.'],
+      ['I am reading a book about the history of tea.', 'Sounds interesting, tell me more about it.'],
+    ]);
+  });
+
+  it('grounds what the named person said, told apart by how the other calls them', async () => {
+    const { body } = await build(user, { query: 'What did Melanie paint?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+
+  it('abstains when the asked-about person did not say it, though the other side names them beside it', async () => {
+    const { body } = await build(user, { query: 'What did Caroline paint over the lake?' });
+    expect(body.answerability.signals.speaker_gap).toBeGreaterThan(0);
+    expect(body.abstain).toBe(true);
   });
 });
 

@@ -70,15 +70,17 @@ export function answerabilitySignals(
   const rest = similarities.slice(1);
   const gap = rest.length > 0 ? similarities[0]! - rest.reduce((a, b) => a + b, 0) / rest.length : 0;
   const best = (pick: (e: TurnEvidence) => number) => Math.max(0, ...top.map((s) => pick(s.evidence)));
+  // What the speakers a query names say, where turns were attributed to them without labels.
+  const coverageOf = (e: TurnEvidence) => e.named?.coverage ?? e.coverage;
   return {
-    coverage: round3(Math.max(0, ...top.map((s) => s.evidence.coverage))),
-    selective_coverage: round3(Math.max(0, ...top.map((s) => s.evidence.selectiveCoverage ?? 0))),
+    coverage: round3(best(coverageOf)),
+    selective_coverage: round3(best((e) => e.named?.selectiveCoverage ?? e.selectiveCoverage ?? 0)),
     unseen: round3(total > 0 ? unseen / total : 0),
     similarity: round3(similarities[0] ?? 0),
     similarity_gap: round3(gap),
-    joint: round3(best((e) => e.coverage * (e.similarity ?? 0))),
+    joint: round3(best((e) => coverageOf(e) * (e.similarity ?? 0))),
     embedded: similarities.length > 0 ? 1 : 0,
-    speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best((e) => e.coverage)),
+    speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best(coverageOf)),
   };
 }
 

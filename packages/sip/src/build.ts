@@ -5,6 +5,7 @@ import { composeSip, type ComposedSip } from './compose.js';
 import { answerHint } from './answer-hint.js';
 import { DEFAULT_EVIDENCE_POLICY, judgeEvidence, type EvidencePolicy, type Judgement } from './evidence.js';
 import { assess, speakerTerms, stemsOf, weighTerms, type WeightedTerm } from './match.js';
+import { inferSpeakers, labelOf } from './speaker.js';
 import { NEIGHBOUR_ANCHORS, rankCandidates, withNearestLifted, withNeighbours, type Scored } from './rank.js';
 import { datedQuery, toldOf } from './query-time.js';
 import { smallTalkVector } from './small-talk.js';
@@ -89,8 +90,10 @@ export async function rankForQuery(deps: SipBuildDeps, request: SipRequest): Pro
   // The words naming the time are no part of what a record must state ("November" is said by none).
   const timeWords = new Set(dated ? stemsOf(dated.phrase) : []);
   const terms = weighTerms(retrieval.terms.filter((term) => !timeWords.has(term.lexeme)), query);
-  const speakers = speakerTerms(retrieval.candidates, terms);
-  const judge = (candidate: Candidate) => assess(candidate, terms, speakers);
+  // Who says an unlabelled turn is worth reading only for a query that names someone.
+  const speakerOfTurn = terms.some((term) => term.name) ? inferSpeakers(retrieval.candidates) : labelOf;
+  const speakers = speakerTerms(retrieval.candidates, terms, speakerOfTurn);
+  const judge = (candidate: Candidate) => assess(candidate, terms, speakers, speakerOfTurn);
   const retrieved = await timeStage(onStage, 'rank', () => rankCandidates(retrieval.candidates, judge));
   // Without a query the SIP is recent memory, where the order of rounds is already time.
   const anchors = retrieved.slice(0, NEIGHBOUR_ANCHORS).map((s) => s.candidate.record_id);

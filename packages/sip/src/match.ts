@@ -1,6 +1,6 @@
 import { stem } from 'porter2';
-import { turnsOf, type Candidate, type QueryTerm, type TurnSource } from '@memctx/read-models';
-import { speakerOf } from './speaker.js';
+import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
+import { labelOf, speakerOf, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -23,6 +23,8 @@ export interface WeightedTerm {
   held: boolean;
   /** What the query says is the asker's own ("my sister"): stated only where someone's own is meant. */
   owned?: true;
+  /** Written capitalised past the query's first word: a name ("What did Melanie paint?"). */
+  name?: true;
 }
 
 // A stem weighs at least this much in coverage, so a name every record holds still has to be in the turn that answers.
@@ -53,12 +55,17 @@ const FRAME_STEMS = new Set(['name', 'call', 'kind', 'sort', 'type', 'like', 'go
 
 export function weighTerms(terms: readonly QueryTerm[], query: string | null = null): WeightedTerm[] {
   const owned = query === null ? new Set<string>() : ownedStems(query);
+  const names = query === null ? new Set<string>() : nameStems(query);
   return terms.map((term) => {
     const frame = FRAME_STEMS.has(term.lexeme);
     const weighed: WeightedTerm = { lexeme: term.lexeme, weight: frame ? MIN_TERM_WEIGHT : Math.max(term.idf, MIN_TERM_WEIGHT), selective: !frame && term.idf >= SELECTIVE_IDF, held: term.df > 0 };
-    return owned.has(term.lexeme) && !frame ? { ...weighed, owned: true } : weighed;
+    if (owned.has(term.lexeme) && !frame) weighed.owned = true;
+    if (names.has(term.lexeme)) weighed.name = true;
+    return weighed;
   });
 }
+
+const nameStems = (query: string) => new Set((query.match(/[\p{L}\p{N}'-]+/gu) ?? []).slice(1).filter((word) => /^\p{Lu}/u.test(word) && word !== 'I').map((word) => stemOf(word.toLowerCase().replace(/'s$/u, ''))));
 
 /*
  * "What is my blood type?": the thing asked about is the asker's own, so a sentence of a conversation that names it
@@ -125,14 +132,20 @@ const matchedTerms = (text: string, terms: readonly WeightedTerm[]): WeightedTer
 export const weightOf = (terms: readonly Pick<WeightedTerm, 'weight'>[]) => terms.reduce((sum, term) => sum + term.weight, 0);
 
 /**
- * The query's terms that name a speaker of the transcripts in view (a turn
- * labelled "Caroline: " makes "carolin" one): a question about what a named
- * person said is answered by that person's turns.
+ * The query's terms that name a speaker of the transcripts in view (a turn labelled "Caroline: ", or called
+ * "Caroline" by the other side, makes "carolin" one): a question about what a named person said is answered by that
+ * person's turns.
  */
-export function speakerTerms(records: readonly TurnSource[], terms: readonly WeightedTerm[]): WeightedTerm[] {
-  const speakers = new Set(records.flatMap((record) => turnsOf(record).map((turn) => speakerOf(turn.text)).filter((s): s is string => s !== null)));
-  return terms.filter((term) => [...speakers].some((speaker) => matchedTerms(speaker, [term]).length > 0));
+export function speakerTerms(records: readonly SpeakerSource[], terms: readonly WeightedTerm[], speakerOfTurn: SpeakerOfTurn = labelOf): WeightedTerm[] {
+  const speakers = new Set(records.flatMap((record) => turnsOf(record).map((turn) => speakerOfTurn(record, turn)).filter((s): s is string => s !== null)));
+  return terms.filter((term) => [...speakers].some((speaker) => names(speaker, term)));
 }
+
+// A speaker's name holds the term, or is what a name the query writes is short for: "Mel" is called so by one who
+// asks about "Melanie".
+const NICKNAME_LETTERS = 3;
+const names = (speaker: string, term: WeightedTerm) =>
+  matchedTerms(speaker, [term]).length > 0 || (term.name === true && wordsOf(speaker).some((word) => word.length >= NICKNAME_LETTERS && term.lexeme.startsWith(word)));
 
 export interface TurnEvidence {
   /** The share of the query's weight one turn states, at best. */
@@ -142,22 +155,29 @@ export interface TurnEvidence {
   /** When the query names speakers: the same coverage over every speaker's turns (what someone else said). */
   anySpeakerCoverage?: number;
   /**
+   * When the query names speakers the transcript does not label (who says a turn was read from how the other side
+   * addresses them): coverage and selective coverage over the named speakers' turns alone, where `coverage` ranks by
+   * every turn, as without names. Labelled turns of others count for neither.
+   */
+  named?: { coverage: number; selectiveCoverage: number };
+  /**
    * The share of the query's selective words' weight one turn states, at best; when no word of the query is
    * selective (the whole scope is about it), the share of all its words.
    */
   selectiveCoverage?: number;
 }
 
-type Assessed = TurnSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
+type Assessed = SpeakerSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
 
 /**
  * How well one turn of the record states the query: coverage is 1 when a
  * single utterance holds every query term and near 0 when the record only
  * shares common words with it. Per turn, so what one speaker did is not
- * answered by another's words; when the query names speakers, only their
- * turns count, for coverage and for similarity alike.
+ * answered by another's words: when the query names speakers, another's
+ * labelled turns count for nothing, and another's unlabelled ones rank the
+ * record but are left out of what the named say (`named`).
  */
-export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = []): TurnEvidence {
+export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = [], speakerOfTurn: SpeakerOfTurn = labelOf): TurnEvidence {
   const total = weightOf(terms);
   const selective = terms.filter((term) => term.selective);
   const selectiveTotal = weightOf(selective);
@@ -166,21 +186,39 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   let coverage = 0;
   let selectiveCoverage = 0;
   let anySpeakerCoverage = 0;
+  const named = { coverage: 0, selectiveCoverage: 0 };
+  let unlabelledOther = false;
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
-    const words = wordsOf(turn.text);
-    const held = termsIn(words, terms);
+    const speaker = speakers.length > 0 ? speakerOfTurn(record, turn) : null;
+    // A turn names its own speaker, as a label would: "I painted a sunrise" said by Melanie states "Melanie" too.
+    const itsSpeaker = speaker === null ? [] : speakers.filter((term) => names(speaker, term));
+    const said = termsIn(wordsOf(turn.text), terms);
+    const held = itsSpeaker.length === 0 ? said : [...new Set([...said, ...itsSpeaker])];
     const notStated = owns && turn.role !== null ? unowned(turn.text, held) : NONE;
     const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
     const share = total > 0 ? weightOf(stated) / total : 0;
+    const selectiveShare = selectiveTotal > 0 ? weightOf(stated.filter((term) => term.selective)) / selectiveTotal : 0;
     anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
-    const speaker = speakerOf(turn.text);
-    if (speakers.length > 0 && speaker !== null && matchedTerms(speaker, speakers).length === 0) continue;
-    coverage = Math.max(coverage, share);
-    if (selectiveTotal > 0) selectiveCoverage = Math.max(selectiveCoverage, weightOf(stated.filter((term) => term.selective)) / selectiveTotal);
+    const byAnother = speaker !== null && itsSpeaker.length === 0;
+    if (byAnother && speakerOf(turn.text) !== null) continue;
+    // Unlabelled, the other side's turn often speaks of the one named ("Wow, Maria! …"), and its vector embeds the
+    // name: it still ranks the record and tells how near the talk is; only the flags read what the named say.
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
+    coverage = Math.max(coverage, share);
+    selectiveCoverage = Math.max(selectiveCoverage, selectiveShare);
+    if (byAnother) {
+      unlabelledOther = true;
+      continue;
+    }
+    named.coverage = Math.max(named.coverage, share);
+    named.selectiveCoverage = Math.max(named.selectiveCoverage, selectiveShare);
   }
-  const base = { coverage, similarity, selectiveCoverage: selectiveTotal > 0 ? selectiveCoverage : coverage };
-  return speakers.length > 0 ? { ...base, anySpeakerCoverage } : base;
+  const selectiveOf = (cover: { coverage: number; selectiveCoverage: number }) => (selectiveTotal > 0 ? cover.selectiveCoverage : cover.coverage);
+  const base = { coverage, similarity, selectiveCoverage: selectiveOf({ coverage, selectiveCoverage }) };
+  if (speakers.length === 0) return base;
+  return unlabelledOther
+    ? { ...base, anySpeakerCoverage, named: { coverage: named.coverage, selectiveCoverage: selectiveOf(named) } }
+    : { ...base, anySpeakerCoverage };
 }

@@ -1,5 +1,5 @@
 import { turnsOf, type TurnSource } from '@memctx/read-models';
-import { SPEAKER } from './speaker.js';
+import { ADDRESSED, SPEAKER } from './speaker.js';
 
 /*
  * Greetings, thanks and goodbyes state nothing a question could ask about, yet
@@ -40,9 +40,6 @@ export function isPleasantry(sentence: string): boolean {
   const words = substantive(sentence, SUBSTANTIVE_WORDS);
   return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(sentence));
 }
-
-// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
-const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)\p{Lu}[\p{L}'-]*(?=\s*[!.?,]|$)/gu;
 
 /** A greeting without the name it is addressed to ("Sure thing, Tim!" says nothing of Tim); any other sentence as it is. */
 export const withoutAddressee = (sentence: string): string => (isPleasantry(sentence) ? sentence.replace(ADDRESSED, ' ') : sentence);

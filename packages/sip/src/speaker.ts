@@ -1,4 +1,54 @@
+import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
+
 // A leading speaker label ("Caroline: ") names who says every sentence of the turn.
 export const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
 
 export const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLowerCase() ?? null;
+
+// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
+export const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)(\p{Lu}[\p{L}'-]*)(?=\s*[!.?,]|$)/gu;
+
+/** Who says a turn of a record: its label, or the name the other side calls it by in its session. */
+export type SpeakerOfTurn = (record: SpeakerSource, turn: Turn) => string | null;
+
+export type SpeakerSource = TurnSource & { session_id?: string | null };
+
+export const labelOf: SpeakerOfTurn = (_record, turn) => speakerOf(turn.text);
+
+type Votes = Map<string, number>;
+
+const topName = (votes: Votes | undefined): string | undefined => {
+  const ranked = [...(votes ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
+  return ranked.length > 0 && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : undefined;
+};
+
+/*
+ * Without labels, who says a turn is read from how the two sides of a session address each other: "Hey Mel!" in a
+ * user turn names the one who replies, "Thanks, Caroline!" in a reply names the user. People name the one they talk
+ * to, almost never themselves, so the name the user side calls out most in a session is the assistant side's, and
+ * the other way round. Per session: two people may take either side from one session to the next. A session whose
+ * sides name no one (or name two people as often) gets no speakers, and its turns count for anyone, as before. A
+ * label, where a turn has one, says it first.
+ */
+export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn {
+  const votes = new Map<string, { user: Votes; assistant: Votes }>();
+  for (const record of records) {
+    if (!record.session_id || record.user_text === null) continue;
+    const session = votes.get(record.session_id) ?? { user: new Map(), assistant: new Map() };
+    votes.set(record.session_id, session);
+    for (const turn of turnsOf(record)) {
+      const addressee = turn.role === 'user' ? session.assistant : session.user;
+      for (const match of turn.text.matchAll(ADDRESSED)) {
+        const name = match[1]!.toLowerCase();
+        addressee.set(name, (addressee.get(name) ?? 0) + 1);
+      }
+    }
+  }
+  const names = new Map<string, { user?: string; assistant?: string }>();
+  for (const [session, { user, assistant }] of votes) {
+    const sides = { user: topName(user), assistant: topName(assistant) };
+    if (sides.user !== sides.assistant) names.set(session, sides);
+  }
+  if (names.size === 0) return labelOf;
+  return (record, turn) => speakerOf(turn.text) ?? (turn.role && record.session_id ? names.get(record.session_id)?.[turn.role] ?? null : null);
+}
