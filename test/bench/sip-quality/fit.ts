@@ -7,12 +7,12 @@
  *   MEMCTX_BENCH_DUMP=/tmp/locomo.jsonl MEMCTX_SIP_ABSTAIN_BELOW=0 pnpm bench:locomo
  *   MEMCTX_BENCH_DUMP=/tmp/memory.jsonl MEMCTX_SIP_ABSTAIN_BELOW=0 pnpm bench:memory
  *   MEMCTX_BENCH_DUMP=/tmp/locomo-u.jsonl MEMCTX_LOCOMO_UNLABELLED=1 MEMCTX_SIP_ABSTAIN_BELOW=0 pnpm bench:locomo
- *   pnpm fit:answerability /tmp/locomo.jsonl /tmp/memory.jsonl /tmp/locomo-u.jsonl --exclude=locomo-u:5   (--write replaces the model)
+ *   pnpm fit:answerability /tmp/locomo.jsonl /tmp/memory.jsonl /tmp/locomo-u.jsonl   (--write replaces the model)
  * The dumps must come from runs with one embedding model (MEMCTX_EMBEDDING_MODEL); `--write --model=<id>` replaces
  * that model's entry (the default embedding model's without --model) and keeps the others.
  * Each benchmark weighs the same in the fit, whatever its size. `--exclude=bench:category` leaves a group out of
- * the fit (still reported): LoCoMo's adversarial questions asked without speaker labels name a fact that was said,
- * by someone else, and nothing in unlabelled text can tell them from answerable ones.
+ * the fit (still reported): LoCoMo's adversarial questions asked without speaker labels were left out so while nothing
+ * told who said an unlabelled turn (they name a fact that was said, by someone else).
  * The threshold chosen is the highest that keeps abstaining on answerable dev
  * questions at or under MAX_FALSE_ABSTAIN, so a grounded answer is rarely
  * refused; what it then catches of the unanswerable ones is the curve's to say.
