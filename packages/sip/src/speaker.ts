@@ -17,8 +17,9 @@ export const labelOf: SpeakerOfTurn = (_record, turn) => speakerOf(turn.text);
 
 type Votes = Map<string, number>;
 
-const topName = (votes: Votes | undefined): string | undefined => {
-  const ranked = [...(votes ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
+/** The name called out most, unless another is called out as often. */
+const topName = (votes: Votes): string | undefined => {
+  const ranked = [...votes].sort((a, b) => b[1] - a[1]);
   return ranked.length > 0 && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : undefined;
 };
 
@@ -27,8 +28,8 @@ const topName = (votes: Votes | undefined): string | undefined => {
  * user turn names the one who replies, "Thanks, Caroline!" in a reply names the user. People name the one they talk
  * to, almost never themselves, so the name the user side calls out most in a session is the assistant side's, and
  * the other way round. Per session: two people may take either side from one session to the next. A session whose
- * sides name no one (or name two people as often) gets no speakers, and its turns count for anyone, as before. A
- * label, where a turn has one, says it first.
+ * sides name no one (or name two people as often) gets no speakers, and its turns count for anyone. A label, where
+ * a turn has one, says it first.
  */
 export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn {
   const votes = new Map<string, { user: Votes; assistant: Votes }>();
