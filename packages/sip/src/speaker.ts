@@ -1,7 +1,11 @@
 import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
 
-// A leading speaker label ("Caroline: ") names who says every sentence of the turn.
-export const SPEAKER = /^([\p{L}\p{N}][\p{L}\p{N} .'-]{0,40}):\s/u;
+/*
+ * A leading speaker label ("Caroline: ", "Dr. Ruiz: ") names who says every sentence of the turn: a name of one to three
+ * capitalised words. Replies open with a colon often ("Here's one: …", "Another one: …", "For Sydney: …"), so a lower
+ * case word or a first word that begins a phrase rather than a name is no label.
+ */
+export const SPEAKER = /^(?!(?:For|From|In|On|At|To|The|A|An|And|Or|But|With|Here|There|This|That|These|Those|Try|Note|Tip|Step|Answer|Example|Option|Update|Edit|Also|Then|So|Yes|No|Ok|Okay)\b)(\p{Lu}[\p{L}\p{N}.'-]*(?: \p{Lu}[\p{L}\p{N}.'-]*){0,2}):\s/u;
 
 export const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLowerCase() ?? null;
 

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { answerabilitySignals, assess, speakerTerms, weighTerms } from '../src/index.js';
-import { inferSpeakers } from '../src/speaker.js';
+import { inferSpeakers, speakerOf } from '../src/speaker.js';
 
 // Two people talking without "Name: " labels, a round per exchange, as a platform posts them.
 const round = (session_id: string, user: string, assistant: string, user_similarity: number | null = null, reply_similarity: number | null = null) =>
   ({ session_id, content: `${user}\n${assistant}`, user_text: user, assistant_text: assistant, user_similarity, reply_similarity });
+
+describe('a speaker label', () => {
+  it('is a name of one to three capitalised words before a colon', () => {
+    expect(['Caroline: Hey Mel!', 'Dr. Ruiz: Take two a day.', 'Mary Ann Lee: hi'].map(speakerOf)).toEqual(['caroline', 'dr. ruiz', 'mary ann lee']);
+  });
+
+  it('is not the opening of a reply that leads with a colon', () => {
+    const openings = ["Here's one: a day on Venus is longer than its year.", 'Another one: Who painted it?', 'For Sydney: go in March.', 'A few ideas: soup.', 'June to September: the dry season.'];
+    expect(openings.map(speakerOf)).toEqual([null, null, null, null, null]);
+  });
+});
 
 describe('speakers read from how the two sides address each other', () => {
   const greeting = round('s1', 'Hey Mel! How was your weekend?', 'Hi Caroline! Great, thanks.');
