@@ -70,7 +70,7 @@ export function answerabilitySignals(
   const rest = similarities.slice(1);
   const gap = rest.length > 0 ? similarities[0]! - rest.reduce((a, b) => a + b, 0) / rest.length : 0;
   const best = (pick: (e: TurnEvidence) => number) => Math.max(0, ...top.map((s) => pick(s.evidence)));
-  // What the speakers a query names say, where turns were attributed to them without labels.
+  // What the speakers a query names say (`named`); the gap to every speaker's is a fact pinned on the wrong person.
   const coverageOf = (e: TurnEvidence) => e.named?.coverage ?? e.coverage;
   return {
     coverage: round3(best(coverageOf)),
@@ -80,7 +80,7 @@ export function answerabilitySignals(
     similarity_gap: round3(gap),
     joint: round3(best((e) => coverageOf(e) * (e.similarity ?? 0))),
     embedded: similarities.length > 0 ? 1 : 0,
-    speaker_gap: round3(best((e) => e.anySpeakerCoverage ?? e.coverage) - best(coverageOf)),
+    speaker_gap: round3(best((e) => e.coverage) - best(coverageOf)),
   };
 }
 

@@ -171,11 +171,9 @@ function lineText(candidate: Candidate, terms: readonly WeightedTerm[], maxToken
 // A document's "yesterday" is its author's, not the day it was pulled in.
 const datesWrittenOut = ({ candidate, text }: Line) => (candidate.source_id === null ? withDatesResolved(text, candidate.created_at) : text);
 
+// What a line shows of its evidence (the flags were read before composing).
 const strongest = (a: TurnEvidence, b: TurnEvidence): TurnEvidence => ({
   coverage: Math.max(a.coverage, b.coverage),
-  ...(a.anySpeakerCoverage === undefined && b.anySpeakerCoverage === undefined
-    ? {}
-    : { anySpeakerCoverage: Math.max(a.anySpeakerCoverage ?? a.coverage, b.anySpeakerCoverage ?? b.coverage) }),
   similarity: a.similarity === null ? b.similarity : b.similarity === null ? a.similarity : Math.max(a.similarity, b.similarity),
 });
 

@@ -1,6 +1,6 @@
 import { stem } from 'porter2';
 import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
-import { labelOf, speakerOf, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
+import { labelOf, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -152,12 +152,10 @@ export interface TurnEvidence {
   coverage: number;
   /** The closest embedding similarity among the same turns (null when none is embedded). */
   similarity: number | null;
-  /** When the query names speakers: the same coverage over every speaker's turns (what someone else said). */
-  anySpeakerCoverage?: number;
   /**
-   * When the query names speakers the transcript does not label (who says a turn was read from how the other side
-   * addresses them): coverage and selective coverage over the named speakers' turns alone, where `coverage` ranks by
-   * every turn, as without names. Labelled turns of others count for neither.
+   * When the query names speakers (by a turn's label, or by how the other side addresses them): coverage and selective
+   * coverage over the named speakers' turns (and those of no known speaker) alone. `coverage` ranks by every turn:
+   * another speaker's turn often speaks of the one named ("Wow, Maria! …"), yet does not say what they did.
    */
   named?: { coverage: number; selectiveCoverage: number };
   /**
@@ -173,9 +171,8 @@ type Assessed = SpeakerSource & Pick<Candidate, 'user_similarity' | 'reply_simil
  * How well one turn of the record states the query: coverage is 1 when a
  * single utterance holds every query term and near 0 when the record only
  * shares common words with it. Per turn, so what one speaker did is not
- * answered by another's words: when the query names speakers, another's
- * labelled turns count for nothing, and another's unlabelled ones rank the
- * record but are left out of what the named say (`named`).
+ * answered by another's words: when the query names speakers, `named` reads
+ * their turns alone, for the flags; every turn still ranks the record.
  */
 export function assess(record: Assessed, terms: readonly WeightedTerm[], speakers: readonly WeightedTerm[] = [], speakerOfTurn: SpeakerOfTurn = labelOf): TurnEvidence {
   const total = weightOf(terms);
@@ -185,9 +182,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   const owns = terms.some((term) => term.owned);
   let coverage = 0;
   let selectiveCoverage = 0;
-  let anySpeakerCoverage = 0;
   const named = { coverage: 0, selectiveCoverage: 0 };
-  let unlabelledOther = false;
   let similarity: number | null = null;
   for (const turn of turnsOf(record)) {
     const speaker = speakers.length > 0 ? speakerOfTurn(record, turn) : null;
@@ -199,26 +194,15 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
     const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
     const share = total > 0 ? weightOf(stated) / total : 0;
     const selectiveShare = selectiveTotal > 0 ? weightOf(stated.filter((term) => term.selective)) / selectiveTotal : 0;
-    anySpeakerCoverage = Math.max(anySpeakerCoverage, share);
-    const byAnother = speaker !== null && itsSpeaker.length === 0;
-    if (byAnother && speakerOf(turn.text) !== null) continue;
-    // Unlabelled, the other side's turn often speaks of the one named ("Wow, Maria! …"), and its vector embeds the
-    // name: it still ranks the record and tells how near the talk is; only the flags read what the named say.
-    const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
-    if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
     coverage = Math.max(coverage, share);
     selectiveCoverage = Math.max(selectiveCoverage, selectiveShare);
-    if (byAnother) {
-      unlabelledOther = true;
-      continue;
-    }
+    const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
+    if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
+    if (speaker !== null && itsSpeaker.length === 0) continue;
     named.coverage = Math.max(named.coverage, share);
     named.selectiveCoverage = Math.max(named.selectiveCoverage, selectiveShare);
   }
   const selectiveOf = (cover: { coverage: number; selectiveCoverage: number }) => (selectiveTotal > 0 ? cover.selectiveCoverage : cover.coverage);
   const base = { coverage, similarity, selectiveCoverage: selectiveOf({ coverage, selectiveCoverage }) };
-  if (speakers.length === 0) return base;
-  return unlabelledOther
-    ? { ...base, anySpeakerCoverage, named: { coverage: named.coverage, selectiveCoverage: selectiveOf(named) } }
-    : { ...base, anySpeakerCoverage };
+  return speakers.length > 0 ? { ...base, named: { coverage: named.coverage, selectiveCoverage: selectiveOf(named) } } : base;
 }

@@ -178,9 +178,9 @@ describe('evidence', () => {
   });
 
   it("reads how much better someone other than the named speaker states the query (a fact pinned on the wrong person) as a signal against", () => {
-    const named = { evidence: { ...strong.evidence, anySpeakerCoverage: 1 } };
-    const pinned = { evidence: { ...strong.evidence, coverage: 0.5, anySpeakerCoverage: 0.5 } };
-    const other = { evidence: { similarity: null, coverage: 0.2, anySpeakerCoverage: 0.9 } };
+    const named = { evidence: { ...strong.evidence, named: { coverage: 1, selectiveCoverage: 1 } } };
+    const pinned = { evidence: { ...strong.evidence, coverage: 0.5, named: { coverage: 0.5, selectiveCoverage: 0.5 } } };
+    const other = { evidence: { similarity: null, coverage: 0.9, named: { coverage: 0.2, selectiveCoverage: 0.2 } } };
     expect(judgeEvidence([named, other], terms, true).answerability!.signals.speaker_gap).toBe(0);
     const wrongPerson = judgeEvidence([pinned, other], terms, true).answerability!;
     expect(wrongPerson.signals.speaker_gap).toBe(0.4);

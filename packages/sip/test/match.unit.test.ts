@@ -19,19 +19,20 @@ describe('coverage: how much of the query one turn states', () => {
     expect(coverage(exchange, melaniePaint)).toBe(1);
   });
 
-  it('counts only the turns of the speakers the query names', () => {
+  it("reads what the named speakers say apart, while every turn ranks the record", () => {
     const carolinePaint = terms(['carolin', 0.01], ['paint', 3]);
-    expect(coverage(exchange, carolinePaint)).toBeLessThan(0.3);
-    // Without naming anyone, the painting is stated whoever said it.
+    const evidence = assess(exchange, carolinePaint, speakerTerms([exchange], carolinePaint));
+    // The painting is Melanie's: Caroline's turns state only her name...
+    expect(evidence.named?.coverage).toBeLessThan(0.3);
+    // ...while the record still ranks as stating the painting, as it does for a query naming no one.
+    expect(evidence.coverage).toBeCloseTo(0.75);
     expect(coverage(exchange, terms(['paint', 3]))).toBe(1);
-    // ...which is what the evidence rule compares against (the painting is Melanie's, not Caroline's).
-    expect(assess(exchange, carolinePaint, speakerTerms([exchange], carolinePaint)).anySpeakerCoverage).toBeCloseTo(0.75);
+    expect(assess(exchange, melaniePaint, speakerTerms([exchange], melaniePaint)).named?.coverage).toBe(1);
   });
 
-  it('takes similarity from the allowed turns only', () => {
+  it('takes similarity from every turn: the other side often speaks of the one named', () => {
     const embedded = round('Caroline: I went to the support group.', 'Melanie: I painted a sunrise.', 0.6, 0.9);
-    expect(assess(embedded, terms(['melani', 0.01], ['paint', 3]), terms(['melani', 0.01])).similarity).toBe(0.9);
-    expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.6);
+    expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.9);
   });
 
   it('reads a word as a form of a term only when it has that stem, as full-text search does', () => {
