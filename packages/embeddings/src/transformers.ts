@@ -11,6 +11,11 @@ export interface TransformersEmbedderOptions {
   modelId?: string;
   /** Download from the Hugging Face hub when the files are not in `modelsDir` (off by default: no network at run time). */
   allowRemote?: boolean;
+  /**
+   * Texts per forward pass (default 1). The quantized model scales its activations over the whole pass, so a text
+   * embedded beside others gets a slightly different vector than alone (cosine ~0.994 to itself): one text per pass
+   * makes a text's vector its own, whatever it was embedded with, at no cost in throughput on this model.
+   */
   batchSize?: number;
   /**
    * Queries that arrive within this many milliseconds share one forward pass. Unset, no query waits: one arriving while
@@ -35,8 +40,8 @@ export interface TransformersEmbedderOptions {
 /**
  * A sentence-embedding model (quantized ONNX: all-MiniLM-L6-v2 by default,
  * bge-small-en-v1.5 or e5-small-v2) on CPU through transformers.js, normalized, 384 dimensions.
- * Documents run in batches of `batchSize`; concurrent queries are micro-batched
- * so a burst of SIP builds costs one forward pass.
+ * Documents and queries run `batchSize` texts a pass (one by default); queries
+ * arriving while a pass runs wait for the next.
  */
 export async function createTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const modelId = options.modelId ?? DEFAULT_EMBEDDING_MODEL;
@@ -54,7 +59,7 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   };
   const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', modelId, { dtype: 'q8', device: 'cpu', session_options: sessionOptions });
   const profile = profileOf(modelId);
-  const batchSize = options.batchSize ?? 32;
+  const batchSize = options.batchSize ?? 1;
   const maxTokens = Math.min(options.maxTokens ?? profile.trainedTokens, 512);
 
   // The pipeline's own call, but with the tokenizer's max_length set to `maxTokens`, which the pipeline does not expose.

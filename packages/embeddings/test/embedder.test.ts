@@ -73,6 +73,22 @@ describe.each([
 
 });
 
+it('gives a text the same vector whatever it is embedded with, documents and concurrent queries alike', async () => {
+  const embedder = await createTransformersEmbedder({ modelsDir: MODELS_DIR });
+  try {
+    const text = 'Here is one: octopuses have three hearts and blue blood.';
+    const [alone] = await embedder.embedDocuments([text]);
+    const [beside] = await embedder.embedDocuments([text, 'A much longer text about the history of tea in China and Japan, its ceremonies, cups and leaves, that goes on for a while.']);
+    // Batched with a longer text, the quantized model's scales moved this vector to a cosine of ~0.994 with itself.
+    expect(dot(alone!, beside!)).toBeGreaterThan(0.99999);
+    const [first, second] = await Promise.all([embedder.embedQuery('What is my blood type?'), embedder.embedQuery('tea ceremonies in Japan and how they differ')]);
+    expect(dot(first, await embedder.embedQuery('What is my blood type?'))).toBeGreaterThan(0.99999);
+    expect(dot(second, await embedder.embedQuery('tea ceremonies in Japan and how they differ'))).toBeGreaterThan(0.99999);
+  } finally {
+    await embedder.close();
+  }
+});
+
 it('says how to get the model when the files are missing', async () => {
   await expect(createTransformersEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh Xenova\/all-MiniLM-L6-v2/);
 });

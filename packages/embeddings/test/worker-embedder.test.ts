@@ -25,7 +25,9 @@ describe('the local model on a thread of its own', () => {
   let inThread: Embedder;
   let worker: Embedder;
   beforeAll(async () => {
-    [inThread, worker] = await Promise.all([createTransformersEmbedder({ modelsDir: MODELS_DIR, threads: 1 }), createWorkerEmbedder({ modelsDir: MODELS_DIR, threads: 1 })]);
+    // Passes of 32 texts, so that what one pass does to this thread's event loop shows.
+    const options = { modelsDir: MODELS_DIR, threads: 1, batchSize: 32 };
+    [inThread, worker] = await Promise.all([createTransformersEmbedder(options), createWorkerEmbedder(options)]);
   });
   afterAll(async () => {
     await inThread.close();
