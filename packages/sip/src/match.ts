@@ -55,12 +55,12 @@ const FRAME_STEMS = new Set(['name', 'call', 'kind', 'sort', 'type', 'like', 'go
 
 export function weighTerms(terms: readonly QueryTerm[], query: string | null = null): WeightedTerm[] {
   const owned = query === null ? new Set<string>() : ownedStems(query);
-  const names = query === null ? new Set<string>() : nameStems(query);
+  const nameLexemes = query === null ? new Set<string>() : nameStems(query);
   return terms.map((term) => {
     const frame = FRAME_STEMS.has(term.lexeme);
     const weighed: WeightedTerm = { lexeme: term.lexeme, weight: frame ? MIN_TERM_WEIGHT : Math.max(term.idf, MIN_TERM_WEIGHT), selective: !frame && term.idf >= SELECTIVE_IDF, held: term.df > 0 };
     if (owned.has(term.lexeme) && !frame) weighed.owned = true;
-    if (names.has(term.lexeme)) weighed.name = true;
+    if (nameLexemes.has(term.lexeme)) weighed.name = true;
     return weighed;
   });
 }
@@ -138,13 +138,13 @@ export const weightOf = (terms: readonly Pick<WeightedTerm, 'weight'>[]) => term
  */
 export function speakerTerms(records: readonly SpeakerSource[], terms: readonly WeightedTerm[], speakerOfTurn: SpeakerOfTurn = labelOf): WeightedTerm[] {
   const speakers = new Set(records.flatMap((record) => turnsOf(record).map((turn) => speakerOfTurn(record, turn)).filter((s): s is string => s !== null)));
-  return terms.filter((term) => [...speakers].some((speaker) => names(speaker, term)));
+  return terms.filter((term) => [...speakers].some((speaker) => namesSpeaker(speaker, term)));
 }
 
 // A speaker's name holds the term, or is what a name the query writes is short for: "Mel" is called so by one who
 // asks about "Melanie".
 const NICKNAME_LETTERS = 3;
-const names = (speaker: string, term: WeightedTerm) =>
+const namesSpeaker = (speaker: string, term: WeightedTerm) =>
   matchedTerms(speaker, [term]).length > 0 || (term.name === true && wordsOf(speaker).some((word) => word.length >= NICKNAME_LETTERS && term.lexeme.startsWith(word)));
 
 export interface TurnEvidence {
@@ -187,7 +187,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   for (const turn of turnsOf(record)) {
     const speaker = speakers.length > 0 ? speakerOfTurn(record, turn) : null;
     // A turn names its own speaker, as a label would: "I painted a sunrise" said by Melanie states "Melanie" too.
-    const itsSpeaker = speaker === null ? [] : speakers.filter((term) => names(speaker, term));
+    const itsSpeaker = speaker === null ? [] : speakers.filter((term) => namesSpeaker(speaker, term));
     const said = termsIn(wordsOf(turn.text), terms);
     const held = itsSpeaker.length === 0 ? said : [...new Set([...said, ...itsSpeaker])];
     const notStated = owns && turn.role !== null ? unowned(turn.text, held) : NONE;
