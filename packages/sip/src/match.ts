@@ -154,8 +154,9 @@ export interface TurnEvidence {
   similarity: number | null;
   /**
    * When the query names speakers (by a turn's label, or by how the other side addresses them): coverage and selective
-   * coverage over the named speakers' turns (and those of no known speaker) alone. `coverage` ranks by every turn:
-   * another speaker's turn often speaks of the one named ("Wow, Maria! …"), yet does not say what they did.
+   * coverage over the named speakers' turns (and those of no known speaker) alone, but for what such a turn only asks
+   * about ("How's the store going?"). `coverage` ranks by every turn: another speaker's turn often speaks of the one
+   * named ("Wow, Maria! …"), yet does not say what they did.
    */
   named?: { coverage: number; selectiveCoverage: number };
   /**
@@ -163,6 +164,29 @@ export interface TurnEvidence {
    * selective (the whole scope is about it), the share of all its words.
    */
   selectiveCoverage?: number;
+}
+
+/** The query's terms a turn states: its words', and its speaker's name, but for owned things said of no one's own. */
+function statedIn(text: string, terms: readonly WeightedTerm[], itsSpeaker: readonly WeightedTerm[], readOwned: boolean): WeightedTerm[] {
+  const said = termsIn(wordsOf(text), terms);
+  const held = itsSpeaker.length === 0 ? said : [...new Set([...said, ...itsSpeaker])];
+  const notStated = readOwned ? unowned(text, held) : NONE;
+  return notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
+}
+
+// A sentence that asks: opens as a question and ends with a question mark ("How's the store going?"), not a statement
+// that asks back at its end ("I'm off to Spain this summer, what about you?").
+const ASKS = /^(what|what's|how|how's|when|where|why|who|which|did|do|does|are|is|was|were|have|has|had|can|could|would|will|should|any)\b[^?]*\?$/i;
+
+/**
+ * What a named speaker's turn states of the speaker: a turn that asks of the query's words and says none of them
+ * ("Hey Gina! How's the store going?") states them of the one asked, not of its speaker; one that says something
+ * of them and asks back ("I love sci-fi movies. What's your favourite genre?") states all it holds.
+ */
+function statedOfThemselves(text: string, stated: WeightedTerm[], terms: readonly WeightedTerm[], itsSpeaker: readonly WeightedTerm[], readOwned: boolean): WeightedTerm[] {
+  if (!text.includes('?')) return stated;
+  const declared = statedIn(sentencesOf(text).filter((sentence) => !ASKS.test(sentence)).join(' '), terms, itsSpeaker, readOwned);
+  return declared.some((term) => !itsSpeaker.includes(term)) ? stated : declared;
 }
 
 type Assessed = SpeakerSource & Pick<Candidate, 'user_similarity' | 'reply_similarity'>;
@@ -184,23 +208,26 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   let selectiveCoverage = 0;
   const named = { coverage: 0, selectiveCoverage: 0 };
   let similarity: number | null = null;
+  const sharesOf = (stated: readonly WeightedTerm[]) => ({
+    coverage: total > 0 ? weightOf(stated) / total : 0,
+    selectiveCoverage: selectiveTotal > 0 ? weightOf(stated.filter((term) => term.selective)) / selectiveTotal : 0,
+  });
   for (const turn of turnsOf(record)) {
     const speaker = speakers.length > 0 ? speakerOfTurn(record, turn) : null;
     // A turn names its own speaker, as a label would: "I painted a sunrise" said by Melanie states "Melanie" too.
     const itsSpeaker = speaker === null ? [] : speakers.filter((term) => namesSpeaker(speaker, term));
-    const said = termsIn(wordsOf(turn.text), terms);
-    const held = itsSpeaker.length === 0 ? said : [...new Set([...said, ...itsSpeaker])];
-    const notStated = owns && turn.role !== null ? unowned(turn.text, held) : NONE;
-    const stated = notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
-    const share = total > 0 ? weightOf(stated) / total : 0;
-    const selectiveShare = selectiveTotal > 0 ? weightOf(stated.filter((term) => term.selective)) / selectiveTotal : 0;
-    coverage = Math.max(coverage, share);
-    selectiveCoverage = Math.max(selectiveCoverage, selectiveShare);
+    const readOwned = owns && turn.role !== null;
+    const stated = statedIn(turn.text, terms, itsSpeaker, readOwned);
+    const shares = sharesOf(stated);
+    coverage = Math.max(coverage, shares.coverage);
+    selectiveCoverage = Math.max(selectiveCoverage, shares.selectiveCoverage);
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
-    if (speaker !== null && itsSpeaker.length === 0) continue;
-    named.coverage = Math.max(named.coverage, share);
-    named.selectiveCoverage = Math.max(named.selectiveCoverage, selectiveShare);
+    if (speakers.length === 0 || (speaker !== null && itsSpeaker.length === 0)) continue;
+    const own = statedOfThemselves(turn.text, stated, terms, itsSpeaker, readOwned);
+    const ownShares = own === stated ? shares : sharesOf(own);
+    named.coverage = Math.max(named.coverage, ownShares.coverage);
+    named.selectiveCoverage = Math.max(named.selectiveCoverage, ownShares.selectiveCoverage);
   }
   const selectiveOf = (cover: { coverage: number; selectiveCoverage: number }) => (selectiveTotal > 0 ? cover.selectiveCoverage : cover.coverage);
   const base = { coverage, similarity, selectiveCoverage: selectiveOf({ coverage, selectiveCoverage }) };

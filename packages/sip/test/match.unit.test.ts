@@ -30,6 +30,19 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(exchange, melaniePaint, speakerTerms([exchange], melaniePaint)).named?.coverage).toBe(1);
   });
 
+  it("does not take what a named speaker asks about for what they say of themselves, unless they say it too", () => {
+    const jonStore = terms(['jon', 0.01], ['store', 3]);
+    const asked = round('Jon: Hey Gina! How is the store going? I gotta tell you about my week.', "Gina: Hey Jon! The store's doing great!");
+    // Jon only asks about Gina's store: his turns state his name alone, though the record ranks as stating the store.
+    expect(assess(asked, jonStore, speakerTerms([asked], jonStore)).named?.coverage).toBeLessThan(0.3);
+    expect(assess(asked, jonStore, speakerTerms([asked], jonStore)).coverage).toBe(1);
+    // Asked at a statement's end, or asked back after saying it, the store is his.
+    const toldAndAsked = round('Jon: I opened a store last week. How is yours?', 'Gina: Great, congrats!');
+    expect(assess(toldAndAsked, jonStore, speakerTerms([toldAndAsked], jonStore)).named?.coverage).toBe(1);
+    const askedAtTheEnd = round('Jon: The store finally turned a profit, can you believe it?', 'Gina: Wow!');
+    expect(assess(askedAtTheEnd, jonStore, speakerTerms([askedAtTheEnd], jonStore)).named?.coverage).toBe(1);
+  });
+
   it('takes similarity from every turn: the other side often speaks of the one named', () => {
     const embedded = round('Caroline: I went to the support group.', 'Melanie: I painted a sunrise.', 0.6, 0.9);
     expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.9);
