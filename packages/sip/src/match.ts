@@ -155,7 +155,7 @@ export interface TurnEvidence {
   /**
    * When the query names speakers (by a turn's label, or by how the other side addresses them): coverage and selective
    * coverage over the named speakers' turns (and those of no known speaker) alone, but for what such a turn only asks
-   * about ("How's the store going?"). `coverage` ranks by every turn: another speaker's turn often speaks of the one
+   * or says of the one spoken to ("How's the store going?", "Your store looks great!"). `coverage` ranks by every turn: another speaker's turn often speaks of the one
    * named ("Wow, Maria! …"), yet does not say what they did.
    */
   named?: { coverage: number; selectiveCoverage: number };
@@ -177,15 +177,25 @@ function statedIn(text: string, terms: readonly WeightedTerm[], itsSpeaker: read
 // A sentence that asks: opens as a question and ends with a question mark ("How's the store going?"), not a statement
 // that asks back at its end ("I'm off to Spain this summer, what about you?").
 const ASKS = /^(what|what's|how|how's|when|where|why|who|which|did|do|does|are|is|was|were|have|has|had|can|could|would|will|should|any)\b[^?]*\?$/i;
+// A sentence about the one spoken to, saying nothing of its speaker: it names what is theirs ("Your store looks
+// great!") or opens on them ("Wow, you did it!"); "can you believe it?" at a statement's end does not make it theirs.
+const OF_THE_OTHER = /\byour(s|self)?\b|^([\p{L}']+[,!]\s+)?you\b/iu;
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
+const MAY_SPEAK_OF_THE_OTHER = /\?|\byou/i;
+
+const speaksOfTheOther = (sentence: string) =>
+  ASKS.test(sentence) || (OF_THE_OTHER.test(sentence) && !wordsOf(sentence).some((word) => FIRST_PERSON.has(word)));
 
 /**
- * What a named speaker's turn states of the speaker: a turn that asks of the query's words and says none of them
- * ("Hey Gina! How's the store going?") states them of the one asked, not of its speaker; one that says something
- * of them and asks back ("I love sci-fi movies. What's your favourite genre?") states all it holds.
+ * What a named speaker's turn states of the speaker: a turn whose words of the query stand only in what it asks or
+ * says of the one spoken to ("Hey Gina! How's the store going?", "Your store looks great!") states them of that
+ * other one, not of its speaker; one that says something of them itself and asks back ("I love sci-fi movies. What's
+ * your favourite genre?") states all it holds.
  */
 function statedOfThemselves(text: string, stated: WeightedTerm[], terms: readonly WeightedTerm[], itsSpeaker: readonly WeightedTerm[], readOwned: boolean): WeightedTerm[] {
-  if (!text.includes('?')) return stated;
-  const declared = statedIn(sentencesOf(text).filter((sentence) => !ASKS.test(sentence)).join(' '), terms, itsSpeaker, readOwned);
+  if (!MAY_SPEAK_OF_THE_OTHER.test(text)) return stated;
+  const ownSentences = sentencesOf(text).filter((sentence) => !speaksOfTheOther(sentence));
+  const declared = statedIn(ownSentences.join(' '), terms, itsSpeaker, readOwned);
   return declared.some((term) => !itsSpeaker.includes(term)) ? stated : declared;
 }
 

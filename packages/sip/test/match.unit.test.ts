@@ -43,6 +43,14 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(askedAtTheEnd, jonStore, speakerTerms([askedAtTheEnd], jonStore)).named?.coverage).toBe(1);
   });
 
+  it('does not take what a named speaker says of the one spoken to for what they say of themselves', () => {
+    const jonStore = terms(['jon', 0.01], ['store', 3]);
+    const praised = round('Jon: Wow, Gina! Your store looks great.', 'Gina: Thanks, Jon!');
+    expect(assess(praised, jonStore, speakerTerms([praised], jonStore)).named?.coverage).toBeLessThan(0.3);
+    const ours = round('Jon: You should see our store, Gina!', 'Gina: I will!');
+    expect(assess(ours, jonStore, speakerTerms([ours], jonStore)).named?.coverage).toBe(1);
+  });
+
   it('takes similarity from every turn: the other side often speaks of the one named', () => {
     const embedded = round('Caroline: I went to the support group.', 'Melanie: I painted a sunrise.', 0.6, 0.9);
     expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.9);
