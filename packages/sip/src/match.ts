@@ -155,8 +155,8 @@ export interface TurnEvidence {
   /**
    * When the query names speakers (by a turn's label, or by how the other side addresses them): coverage and selective
    * coverage over the named speakers' turns (and those of no known speaker) alone, but for what such a turn only asks
-   * or says of the one spoken to ("How's the store going?", "Your store looks great!"). `coverage` ranks by every turn: another speaker's turn often speaks of the one
-   * named ("Wow, Maria! …"), yet does not say what they did.
+   * or says of the one spoken to ("How's the store going?", "Your store looks great!"). `coverage` ranks by every
+   * turn: another speaker's turn often speaks of the one named ("Wow, Maria! …"), yet does not say what they did.
    */
   named?: { coverage: number; selectiveCoverage: number };
   /**
