@@ -23,10 +23,14 @@ const SUBSTANTIVE_WORDS = 2;
 
 const WORD = /[\p{L}\p{N}']+/gu;
 
+// Chat draws greetings out ("heyyy", "thanksss", "byeee"): a letter said three times or more counts once.
+const DRAWN_OUT = /(\p{L})\1{2,}/gu;
+const squeezed = (text: string) => text.replace(DRAWN_OUT, '$1');
+
 /** How many words of `text` are not pleasantries, counted up to `enough` (the callers only ask "fewer than n?"). */
 function substantive(text: string, enough: number): number {
   let count = 0;
-  for (const [word] of text.toLowerCase().matchAll(WORD)) {
+  for (const [word] of squeezed(text.toLowerCase()).matchAll(WORD)) {
     if (!PLEASANTRIES.has(word.replace(/'s$/, '')) && ++count >= enough) break;
   }
   return count;
@@ -38,7 +42,7 @@ const GREETING = /\b(hi|hey|hiya|heya|hello|yo|thanks|thank|thx|ty|wow|oh|aw+|ha
 /** A sentence that says nothing beyond a greeting or thanks, maybe with a name ("Hey Mel!", "how are you today?"). */
 export function isPleasantry(sentence: string): boolean {
   const words = substantive(sentence, SUBSTANTIVE_WORDS);
-  return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(sentence));
+  return words === 0 || (words < SUBSTANTIVE_WORDS && GREETING.test(squeezed(sentence)));
 }
 
 /** A greeting without the name it is addressed to ("Sure thing, Tim!" says nothing of Tim); any other sentence as it is. */

@@ -40,6 +40,10 @@ describe('what a SIP with a query leaves out', () => {
     expect(sip.record_ids).not.toContain(filler.record_id);
     expect(isSmallTalkLine('Caroline: hello! → Melanie: Hi! …')).toBe(true);
     expect(isSmallTalkLine('hiya → … Ready when you are.')).toBe(true);
+    // Drawn out as chat writes it.
+    expect(isSmallTalkLine("heyyy → Hey! Good to see you. What's up?")).toBe(true);
+    expect(isSmallTalkLine('thanksss!! → Anytime!')).toBe(true);
+    expect(isSmallTalkLine('sooo I passed my driving test → Congratulations!')).toBe(false);
     expect(isSmallTalkLine('Hey Mel! → Hey Caroline! I went camping with my kids last week.')).toBe(false);
     expect(isSmallTalkLine('What did you paint? → A sunrise.')).toBe(false);
   });
