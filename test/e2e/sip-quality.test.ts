@@ -95,6 +95,7 @@ describe('two people talking without labels', () => {
       ['Hey Mel! I went to the LGBTQ support group yesterday and it was so powerful.', 'Wow, Caroline, that sounds great. I painted a sunrise over the lake last week.'],
       ['My cat knocked over a plant this morning, Mel.', 'Cats are like that, Caroline! Mine sleeps all day.'],
       ['I am reading a book about the history of tea.', 'Sounds interesting, tell me more about it.'],
+      ['I finally finished the treehouse for the kids, Mel! Took three weekends.', 'Wow, Caroline! How is the treehouse holding up in all this rain?'],
     ]);
   });
 
@@ -108,6 +109,14 @@ describe('two people talking without labels', () => {
     const { body } = await build(user, { query: 'What did Caroline paint over the lake?' });
     expect(body.answerability.signals.speaker_gap).toBeGreaterThan(0);
     expect(body.abstain).toBe(true);
+  });
+
+  it("does not take what one asks about the other's news for their own", async () => {
+    const asked = await build(user, { query: "How is Melanie's treehouse holding up?" });
+    expect(asked.body.answerability.signals.speaker_gap).toBeGreaterThan(0.3);
+    expect(asked.body.abstain).toBe(true);
+    const built = await build(user, { query: 'Who built the treehouse for the kids?' });
+    expect(built.body).toMatchObject({ grounded: true, abstain: false });
   });
 });
 
