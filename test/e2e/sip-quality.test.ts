@@ -120,6 +120,24 @@ describe('two people talking without labels', () => {
   });
 });
 
+describe('one user and an assistant, a place named with its region', () => {
+  it('reads the user\'s turn for a question naming the region: "Austin, Texas" calls no one Texas', async () => {
+    const user = await server.newUser('austin');
+    const roundId = await postTalk(user, [
+      ['We finally moved to Austin, Texas. Boxes everywhere!', 'Congrats, Sam! Unpack the kitchen and the bed first.'],
+      ['any tips for a first summer in the heat?', 'Hydrate, shade your windows and run errands early in the day.'],
+      ['thanks, that helps', 'Anytime, Sam!'],
+    ]);
+    await embeddingsCaughtUp(server.url);
+    const { body } = await build(user, { query: 'Which city in Texas did we move to?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+    // Read as a name the assistant is called by, "Texas" had set the user's own turn aside from the coverage.
+    expect(body.answerability.signals.speaker_gap).toBe(0);
+    expect(body.answerability.signals.coverage).toBeGreaterThan(0.4);
+  });
+});
+
 describe('a SIP costs no more than it must', () => {
   it('collapses near-identical rounds into one line citing the newest, below the baseline it replaces', async () => {
     const user = await server.newUser('tea');

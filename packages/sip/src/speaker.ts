@@ -12,6 +12,10 @@ export const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.
 // The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
 export const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)(\p{Lu}[\p{L}'-]*)(?=\s*[!.?,]|$)/gu;
 
+// "We moved to Austin, Texas.": a capitalised word inside a sentence, then a comma, names a place (or a person) with its
+// region, not the one spoken to; "Wow, Caroline!" opens its sentence.
+const PLACE_BEFORE = /[^\s.!?]\s+\p{Lu}[\p{L}'-]*$/u;
+
 /** Who says a turn of a record: its label, or the name the other side calls it by in its session. */
 export type SpeakerOfTurn = (record: SpeakerSource, turn: Turn) => string | null;
 
@@ -44,6 +48,7 @@ export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn 
     for (const turn of turnsOf(record)) {
       const addressee = turn.role === 'user' ? session.assistant : session.user;
       for (const match of turn.text.matchAll(ADDRESSED)) {
+        if (PLACE_BEFORE.test(turn.text.slice(0, match.index))) continue;
         const name = match[1]!.toLowerCase();
         addressee.set(name, (addressee.get(name) ?? 0) + 1);
       }

@@ -30,6 +30,13 @@ describe('speakers read from how the two sides address each other', () => {
     expect([sideOf(flipped, 'user'), sideOf(flipped, 'assistant')]).toEqual(['mel', 'caroline']);
   });
 
+  it('does not take a place and its region for the one spoken to', () => {
+    const moved = round('s5', 'We finally moved to Austin, Texas. Boxes everywhere!', 'Congrats, Sam! Unpack the kitchen first.');
+    const guess = inferSpeakers([moved]);
+    expect(guess(moved, { role: 'assistant', text: moved.assistant_text })).toBeNull();
+    expect(guess(moved, { role: 'user', text: moved.user_text })).toBe('sam');
+  });
+
   it('names no one where a session calls out no name, or two names as often', () => {
     const quiet = round('s3', 'what a day', 'Rest up.');
     const torn = round('s4', 'Hi Anna! Hi Ben!', 'Hello.');
