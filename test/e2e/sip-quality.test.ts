@@ -136,6 +136,20 @@ describe('one user and an assistant, a place named with its region', () => {
     expect(body.answerability.signals.speaker_gap).toBe(0);
     expect(body.answerability.signals.coverage).toBeGreaterThan(0.4);
   });
+
+  it('reads what the user, named by the assistant, asked, for a question about what they asked', async () => {
+    const user = await server.newUser('knee');
+    const roundId = await postTalk(user, [
+      ['Any stretches for my knee? It has been sore since the long run.', 'Sorry to hear that! For your knee, try quad sets and straight-leg raises, and ice it after runs.'],
+      ['what should I cook tonight?', 'Sure thing, Sam. A quick stir-fry with whatever vegetables you have.'],
+    ]);
+    await embeddingsCaughtUp(server.url);
+    const { body } = await build(user, { query: 'What did Sam ask about his knee?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
+    // Sam's question states the knee for a query about what Sam asked (elsewhere, what one only asks is not theirs).
+    expect(body.answerability.signals.speaker_gap).toBe(0);
+    expect(body.answerability.signals.coverage).toBeGreaterThan(0.5);
+  });
 });
 
 describe('a SIP costs no more than it must', () => {

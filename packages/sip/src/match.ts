@@ -183,18 +183,23 @@ const OF_THE_OTHER = /\byour(s|self)?\b|^([\p{L}']+[,!]\s+)?you\b/iu;
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
 const MAY_SPEAK_OF_THE_OTHER = /\?|\byou/i;
 
-const speaksOfTheOther = (sentence: string) =>
-  ASKS.test(sentence) || (OF_THE_OTHER.test(sentence) && !wordsOf(sentence).some((word) => FIRST_PERSON.has(word)));
+const speaksOfTheOther = (sentence: string, askingCounts: boolean) =>
+  (!askingCounts && ASKS.test(sentence)) ||
+  (OF_THE_OTHER.test(sentence) && !wordsOf(sentence).some((word) => FIRST_PERSON.has(word)));
+
+// Stems of a query about what was asked ("What did Sam ask about his knee?"): there a question states what it asks.
+const ASKING_STEMS = new Set(['ask', 'question', 'wonder', 'inquir', 'enquir']);
 
 /**
  * What a named speaker's turn states of the speaker: a turn whose words of the query stand only in what it asks or
  * says of the one spoken to ("Hey Gina! How's the store going?", "Your store looks great!") states them of that
  * other one, not of its speaker; one that says something of them itself and asks back ("I love sci-fi movies. What's
- * your favourite genre?") states all it holds.
+ * your favourite genre?") states all it holds; and where the query asks what was asked, a question states what it asks.
  */
 function statedOfThemselves(text: string, stated: WeightedTerm[], terms: readonly WeightedTerm[], itsSpeaker: readonly WeightedTerm[], readOwned: boolean): WeightedTerm[] {
   if (!MAY_SPEAK_OF_THE_OTHER.test(text)) return stated;
-  const ownSentences = sentencesOf(text).filter((sentence) => !speaksOfTheOther(sentence));
+  const askingCounts = terms.some((term) => ASKING_STEMS.has(term.lexeme));
+  const ownSentences = sentencesOf(text).filter((sentence) => !speaksOfTheOther(sentence, askingCounts));
   const declared = statedIn(ownSentences.join(' '), terms, itsSpeaker, readOwned);
   return declared.some((term) => !itsSpeaker.includes(term)) ? stated : declared;
 }
@@ -234,7 +239,8 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
     const side = turn.role === 'assistant' ? record.reply_similarity : record.user_similarity;
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
     if (speakers.length === 0 || (speaker !== null && itsSpeaker.length === 0)) continue;
-    const own = statedOfThemselves(turn.text, stated, terms, itsSpeaker, readOwned);
+    // A turn of no known speaker may be anyone's: only a named speaker's is read for what it says of the other.
+    const own = itsSpeaker.length > 0 ? statedOfThemselves(turn.text, stated, terms, itsSpeaker, readOwned) : stated;
     const ownShares = own === stated ? shares : sharesOf(own);
     named.coverage = Math.max(named.coverage, ownShares.coverage);
     named.selectiveCoverage = Math.max(named.selectiveCoverage, ownShares.selectiveCoverage);

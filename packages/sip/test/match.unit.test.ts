@@ -43,6 +43,12 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(askedAtTheEnd, jonStore, speakerTerms([askedAtTheEnd], jonStore)).named?.coverage).toBe(1);
   });
 
+  it('reads what a named speaker asks as theirs when the query asks what they asked', () => {
+    const askedAboutStore = terms(['jon', 0.01], ['ask', 2], ['store', 3]);
+    const asked = round('Jon: Hey Gina! How is the store going?', "Gina: The store's doing great!");
+    expect(assess(asked, askedAboutStore, speakerTerms([asked], askedAboutStore)).named?.coverage).toBeCloseTo(4 / 6);
+  });
+
   it('does not take what a named speaker says of the one spoken to for what they say of themselves', () => {
     const jonStore = terms(['jon', 0.01], ['store', 3]);
     const praised = round('Jon: Wow, Gina! Your store looks great.', 'Gina: Thanks, Jon!');
