@@ -196,9 +196,14 @@ const ASKING_STEMS = new Set(['ask', 'question', 'wonder', 'inquir', 'enquir']);
  * other one, not of its speaker; one that says something of them itself and asks back ("I love sci-fi movies. What's
  * your favourite genre?") states all it holds; and where the query asks what was asked, a question states what it asks.
  */
-function statedOfThemselves(text: string, stated: WeightedTerm[], terms: readonly WeightedTerm[], itsSpeaker: readonly WeightedTerm[], readOwned: boolean): WeightedTerm[] {
+function statedOfThemselves(
+  text: string,
+  stated: WeightedTerm[],
+  terms: readonly WeightedTerm[],
+  itsSpeaker: readonly WeightedTerm[],
+  { readOwned, askingCounts }: { readOwned: boolean; askingCounts: boolean },
+): WeightedTerm[] {
   if (!MAY_SPEAK_OF_THE_OTHER.test(text)) return stated;
-  const askingCounts = terms.some((term) => ASKING_STEMS.has(term.lexeme));
   const ownSentences = sentencesOf(text).filter((sentence) => !speaksOfTheOther(sentence, askingCounts));
   const declared = statedIn(ownSentences.join(' '), terms, itsSpeaker, readOwned);
   return declared.some((term) => !itsSpeaker.includes(term)) ? stated : declared;
@@ -219,6 +224,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   const selectiveTotal = weightOf(selective);
   // Most queries own nothing: their turns need no reading by sentence.
   const owns = terms.some((term) => term.owned);
+  const askingCounts = speakers.length > 0 && terms.some((term) => ASKING_STEMS.has(term.lexeme));
   let coverage = 0;
   let selectiveCoverage = 0;
   const named = { coverage: 0, selectiveCoverage: 0 };
@@ -240,7 +246,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
     if (speakers.length === 0 || (speaker !== null && itsSpeaker.length === 0)) continue;
     // A turn of no known speaker may be anyone's: only a named speaker's is read for what it says of the other.
-    const own = itsSpeaker.length > 0 ? statedOfThemselves(turn.text, stated, terms, itsSpeaker, readOwned) : stated;
+    const own = itsSpeaker.length > 0 ? statedOfThemselves(turn.text, stated, terms, itsSpeaker, { readOwned, askingCounts }) : stated;
     const ownShares = own === stated ? shares : sharesOf(own);
     named.coverage = Math.max(named.coverage, ownShares.coverage);
     named.selectiveCoverage = Math.max(named.selectiveCoverage, ownShares.selectiveCoverage);

@@ -9,12 +9,9 @@ export const SPEAKER = /^(?!(?:For|From|In|On|At|To|The|A|An|And|Or|But|With|Her
 
 export const speakerOf = (text: string) => SPEAKER.exec(text.trimStart())?.[1]?.toLowerCase() ?? null;
 
-// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one).
-export const ADDRESSED = /(?:,\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)(\p{Lu}[\p{L}'-]*)(?=\s*[!.?,]|$)/gu;
-
-// "We moved to Austin, Texas.": a capitalised word inside a sentence, then a comma, names a place (or a person) with its
-// region, not the one spoken to; "Wow, Caroline!" opens its sentence.
-const PLACE_BEFORE = /[^\s.!?]\s+\p{Lu}[\p{L}'-]*$/u;
+// The one a greeting is addressed to: "Sure thing, Tim!", "Hey Mel!", "Thanks, John." ("Italy was awesome!" names no one;
+// nor does "We moved to Austin, Texas.": after a capitalised word inside a sentence, a comma joins a place to its region).
+export const ADDRESSED = /(?:(?<![^\s.!?]\s+\p{Lu}[\p{L}'-]*),\s*|\b(?:[Hh]i|[Hh]iya|[Hh]ey|[Hh]ello|[Tt]hanks|[Tt]hank you|[Bb]ye|[Cc]ongrats|[Cc]ongratulations|[Mm]orning|[Ee]vening|[Nn]ight)\s+)(\p{Lu}[\p{L}'-]*)(?=\s*[!.?,]|$)/gu;
 
 /** Who says a turn of a record: its label, or the name the other side calls it by in its session. */
 export type SpeakerOfTurn = (record: SpeakerSource, turn: Turn) => string | null;
@@ -48,7 +45,6 @@ export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn 
     for (const turn of turnsOf(record)) {
       const addressee = turn.role === 'user' ? session.assistant : session.user;
       for (const match of turn.text.matchAll(ADDRESSED)) {
-        if (PLACE_BEFORE.test(turn.text.slice(0, match.index))) continue;
         const name = match[1]!.toLowerCase();
         addressee.set(name, (addressee.get(name) ?? 0) + 1);
       }
