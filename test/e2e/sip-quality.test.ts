@@ -123,6 +123,26 @@ describe('two people talking without labels', () => {
   });
 });
 
+describe("two people without labels, one reacting to the other's news", () => {
+  it('does not take the reaction for news of the one who reacts', async () => {
+    const user = await server.newUser('reaction');
+    const roundId = await postTalk(user, [
+      ['Hey Mel! I signed up for a pottery workshop next month.', 'That pottery workshop sounds so fun, Caroline! Congrats on signing up.'],
+      ['My cat knocked over a plant this morning, Mel.', 'Cats are like that, Caroline! Mine sleeps all day.'],
+      ['I am reading a book about the history of tea.', 'Tell me more about it, Caroline.'],
+    ]);
+    await embeddingsCaughtUp(server.url);
+    // Mel's turn holds every word of the query, but only as a reaction to Caroline's news: her turns state her name
+    // alone (which no record writes in full, so it weighs much), where the record states it all.
+    const { signals } = (await build(user, { query: 'Which workshop did Melanie sign up for?' })).body.answerability;
+    expect(signals.speaker_gap).toBeGreaterThan(0.3);
+    const { body } = await build(user, { query: 'Which workshop did Caroline sign up for?' });
+    expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+    expect(body.answerability.signals.speaker_gap).toBe(0);
+  });
+});
+
 describe('one user and an assistant, a place named with its region', () => {
   it('reads the user\'s turn for a question naming the region: "Austin, Texas" calls no one Texas', async () => {
     const user = await server.newUser('austin');

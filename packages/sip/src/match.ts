@@ -1,6 +1,7 @@
 import { stem } from 'porter2';
 import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
-import { labelOf, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
+import { labelOf, SPEAKER, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
+import { ASKING_STEMS, maySpeakOfTheOther, REACTING_STEMS, speaksOfTheOther, type Readings } from './of-the-other.js';
 
 /*
  * How a record's text bears on the query, read turn by turn and sentence by
@@ -174,38 +175,23 @@ function statedIn(text: string, terms: readonly WeightedTerm[], itsSpeaker: read
   return notStated.size === 0 ? held : held.filter((term) => !notStated.has(term));
 }
 
-// A sentence that asks: opens as a question and ends with a question mark ("How's the store going?"), not a statement
-// that asks back at its end ("I'm off to Spain this summer, what about you?").
-const ASKS = /^(what|what's|how|how's|when|where|why|who|which|did|do|does|are|is|was|were|have|has|had|can|could|would|will|should|any)\b[^?]*\?$/i;
-// A sentence about the one spoken to, saying nothing of its speaker: it names what is theirs ("Your store looks
-// great!") or opens on them ("Wow, you did it!"); "can you believe it?" at a statement's end does not make it theirs.
-const OF_THE_OTHER = /\byour(s|self)?\b|^([\p{L}']+[,!]\s+)?you\b/iu;
-const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
-const MAY_SPEAK_OF_THE_OTHER = /\?|\byou/i;
-
-const speaksOfTheOther = (sentence: string, askingCounts: boolean) =>
-  (!askingCounts && ASKS.test(sentence)) ||
-  (OF_THE_OTHER.test(sentence) && !wordsOf(sentence).some((word) => FIRST_PERSON.has(word)));
-
-// Stems of a query about what was asked ("What did Sam ask about his knee?"): there a question states what it asks.
-const ASKING_STEMS = new Set(['ask', 'question', 'wonder', 'inquir', 'enquir']);
-
 /**
- * What a named speaker's turn states of the speaker: a turn whose words of the query stand only in what it asks or
- * says of the one spoken to ("Hey Gina! How's the store going?", "Your store looks great!") states them of that
- * other one, not of its speaker; one that says something of them itself and asks back ("I love sci-fi movies. What's
- * your favourite genre?") states all it holds; and where the query asks what was asked, a question states what it asks.
+ * What a named speaker's turn states of the speaker: a turn whose words of the query stand only in what it asks, says
+ * of the one spoken to or reacts to of theirs (of-the-other.ts: "Hey Gina! How's the store going?", "Your store looks
+ * great!", "That workshop sounds cool.") states them of that other one, not of its speaker; one that says something
+ * of them itself and asks back ("I love sci-fi movies. What's your favourite genre?") states all it holds.
  */
 function statedOfThemselves(
   text: string,
   stated: WeightedTerm[],
   terms: readonly WeightedTerm[],
   itsSpeaker: readonly WeightedTerm[],
-  { readOwned, askingCounts }: { readOwned: boolean; askingCounts: boolean },
+  readings: Readings,
 ): WeightedTerm[] {
-  if (!MAY_SPEAK_OF_THE_OTHER.test(text)) return stated;
-  const ownSentences = sentencesOf(text).filter((sentence) => !speaksOfTheOther(sentence, askingCounts));
-  const declared = statedIn(ownSentences.join(' '), terms, itsSpeaker, readOwned);
+  if (!maySpeakOfTheOther(text)) return stated;
+  // A label ("Joanna: ") is no part of the first sentence's opening.
+  const ownSentences = sentencesOf(text.trimStart().replace(SPEAKER, '')).filter((sentence) => !speaksOfTheOther(sentence, readings));
+  const declared = statedIn(ownSentences.join(' '), terms, itsSpeaker, readings.readOwned);
   return declared.some((term) => !itsSpeaker.includes(term)) ? stated : declared;
 }
 
@@ -225,6 +211,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
   // Most queries own nothing: their turns need no reading by sentence.
   const owns = terms.some((term) => term.owned);
   const askingCounts = speakers.length > 0 && terms.some((term) => ASKING_STEMS.has(term.lexeme));
+  const reactingCounts = speakers.length > 0 && terms.some((term) => REACTING_STEMS.has(term.lexeme));
   let coverage = 0;
   let selectiveCoverage = 0;
   const named = { coverage: 0, selectiveCoverage: 0 };
@@ -246,7 +233,7 @@ export function assess(record: Assessed, terms: readonly WeightedTerm[], speaker
     if (side !== null && side !== undefined) similarity = Math.max(similarity ?? side, side);
     if (speakers.length === 0 || (speaker !== null && itsSpeaker.length === 0)) continue;
     // A turn of no known speaker may be anyone's: only a named speaker's is read for what it says of the other.
-    const own = itsSpeaker.length > 0 ? statedOfThemselves(turn.text, stated, terms, itsSpeaker, { readOwned, askingCounts }) : stated;
+    const own = itsSpeaker.length > 0 ? statedOfThemselves(turn.text, stated, terms, itsSpeaker, { readOwned, askingCounts, reactingCounts }) : stated;
     const ownShares = own === stated ? shares : sharesOf(own);
     named.coverage = Math.max(named.coverage, ownShares.coverage);
     named.selectiveCoverage = Math.max(named.selectiveCoverage, ownShares.selectiveCoverage);

@@ -57,6 +57,28 @@ describe('coverage: how much of the query one turn states', () => {
     expect(assess(ours, jonStore, speakerTerms([ours], jonStore)).named?.coverage).toBe(1);
   });
 
+  it("does not take a named speaker's reaction to the other's news for their own, unless the query asks what they said", () => {
+    const jonWorkshop = terms(['jon', 0.01], ['workshop', 3]);
+    const named = (user: string) => {
+      const record = round(user, 'Gina: Thanks, Jon!');
+      return assess(record, jonWorkshop, speakerTerms([record], jonWorkshop)).named?.coverage;
+    };
+    for (const reaction of [
+      'Jon: Wow, what made you pick that workshop?',
+      'Jon: That workshop sounds cool.',
+      'Jon: Love the workshop flyer, any special meaning to it?',
+      'Jon: Congrats on the workshop!',
+      'Jon: I bet you never thought you would run a workshop!',
+      'Jon: I remember you saying the workshop was full.',
+      'Jon: That workshop must have been hard.',
+    ]) expect(named(reaction), reaction).toBeLessThan(0.3);
+    // Said of himself, what he goes on to say counts.
+    expect(named('Jon: I signed up for a workshop. It sounds cool!')).toBe(1);
+    const saidOfWorkshop = terms(['jon', 0.01], ['say', 2], ['workshop', 3]);
+    const reacted = round('Jon: That workshop sounds cool.', 'Gina: Thanks, Jon!');
+    expect(assess(reacted, saidOfWorkshop, speakerTerms([reacted], saidOfWorkshop)).named?.coverage).toBeCloseTo(4 / 6);
+  });
+
   it('takes similarity from every turn: the other side often speaks of the one named', () => {
     const embedded = round('Caroline: I went to the support group.', 'Melanie: I painted a sunrise.', 0.6, 0.9);
     expect(assess(embedded, terms(['carolin', 0.01], ['paint', 3]), terms(['carolin', 0.01])).similarity).toBe(0.9);
