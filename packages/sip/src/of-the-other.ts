@@ -49,7 +49,7 @@ const REACTS = new RegExp(
 );
 const FIRST_PERSON = /\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves)\b/i;
 // Cheap test of a whole turn before it is read sentence by sentence: most turns hold none of these.
-const MAY_SPEAK_OF_THE_OTHER = /\?|\byou|\bsound|\bmust\b|\blov|congrat|sorry|\bway to\b|\bwell done\b|\bluck\b|\blooks?\b|\bwhat an?\b|\bhow\s+\w+!/i;
+const MAY_SPEAK_OF_THE_OTHER = /\?|\byou|\bsound|\bmust\b|\blov|congrat|sorry|\bway to\b|\bwell done\b|\bkeep it up\b|\bluck\b|\blooks?\b|\bwhat an?\b|\bhow\s+\w+!/i;
 
 export const maySpeakOfTheOther = (turn: string) => MAY_SPEAK_OF_THE_OTHER.test(turn);
 
