@@ -1,6 +1,6 @@
 import { stem } from 'porter2';
 import { turnsOf, type Candidate, type QueryTerm } from '@memctx/read-models';
-import { labelOf, SPEAKER, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
+import { labelOf, NICKNAME_LETTERS, SPEAKER, type SpeakerOfTurn, type SpeakerSource } from './speaker.js';
 import { ASKING_STEMS, maySpeakOfTheOther, REACTING_STEMS, speaksOfTheOther, type Readings } from './of-the-other.js';
 
 /*
@@ -144,7 +144,6 @@ export function speakerTerms(records: readonly SpeakerSource[], terms: readonly 
 
 // A speaker's name holds the term, or is what a name the query writes is short for: "Mel" is called so by one who
 // asks about "Melanie".
-const NICKNAME_LETTERS = 3;
 const namesSpeaker = (speaker: string, term: WeightedTerm) =>
   matchedTerms(speaker, [term]).length > 0 || (term.name === true && wordsOf(speaker).some((word) => word.length >= NICKNAME_LETTERS && term.lexeme.startsWith(word)));
 

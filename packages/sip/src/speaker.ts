@@ -32,9 +32,10 @@ const topName = (votes: Votes): string | undefined => {
  * Without labels, who says a turn is read from how the two sides of a session address each other: "Hey Mel!" in a
  * user turn names the one who replies, "Thanks, Caroline!" in a reply names the user. People name the one they talk
  * to, almost never themselves, so the name the user side calls out most in a session is the assistant side's, and
- * the other way round. Per session: two people may take either side from one session to the next. A session whose
- * sides name no one (or name two people as often) gets no speakers, and its turns count for anyone. A label, where
- * a turn has one, says it first.
+ * the other way round. Per session: two people may take either side from one session to the next. A session that
+ * names one side only has the other person of a two-person conversation on its other side (`completeSides`); one whose
+ * sides name no one (or name two people as often) gets no speakers, and its turns count for anyone. A label, where a
+ * turn has one, says it first.
  */
 export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn {
   const votes = new Map<string, { user: Votes; assistant: Votes }>();
@@ -56,5 +57,33 @@ export function inferSpeakers(records: readonly SpeakerSource[]): SpeakerOfTurn 
     if (sides.user !== sides.assistant) names.set(session, sides);
   }
   if (names.size === 0) return labelOf;
+  completeSides(names);
   return (record, turn) => speakerOf(turn.text) ?? (turn.role && record.session_id ? names.get(record.session_id)?.[turn.role] ?? null : null);
+}
+
+// A name that is the start of another ("mel", "melanie") is the same person's, from this many letters on.
+export const NICKNAME_LETTERS = 3;
+const samePerson = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= NICKNAME_LETTERS && (a.startsWith(b) || b.startsWith(a)));
+
+/**
+ * Two people talking take either side from one session to the next: where the sessions name exactly two people, a
+ * session whose turns name only one side ("Thanks, Caroline!" and nothing back) has the other person on its other
+ * side. Each is called by the longest name the sessions give them.
+ */
+function completeSides(names: Map<string, { user?: string; assistant?: string }>): void {
+  const people: string[] = [];
+  for (const sides of names.values()) {
+    for (const name of [sides.user, sides.assistant]) {
+      if (name === undefined) continue;
+      const known = people.findIndex((person) => samePerson(person, name));
+      if (known < 0) people.push(name);
+      else if (name.length > people[known]!.length) people[known] = name;
+    }
+  }
+  if (people.length !== 2) return;
+  const other = (name: string) => people.find((person) => !samePerson(person, name));
+  for (const sides of names.values()) {
+    if (sides.user !== undefined && sides.assistant === undefined) sides.assistant = other(sides.user);
+    else if (sides.assistant !== undefined && sides.user === undefined) sides.user = other(sides.assistant);
+  }
 }

@@ -30,6 +30,15 @@ describe('speakers read from how the two sides address each other', () => {
     expect([sideOf(flipped, 'user'), sideOf(flipped, 'assistant')]).toEqual(['mel', 'caroline']);
   });
 
+  it('gives a session that names one side only the other of the two people talking, and no one when three are named', () => {
+    const oneSided = round('s6', 'Thanks, Caroline! Loved the photos.', 'Glad you liked them.');
+    const twoPeople = inferSpeakers([greeting, painting, flipped, oneSided]);
+    expect([twoPeople(oneSided, { role: 'user', text: oneSided.user_text }), twoPeople(oneSided, { role: 'assistant', text: oneSided.assistant_text })]).toEqual(['mel', 'caroline']);
+    const third = round('s7', 'Hi Jon! Long time.', 'It has been.');
+    const threePeople = inferSpeakers([greeting, painting, flipped, oneSided, third]);
+    expect(threePeople(oneSided, { role: 'user', text: oneSided.user_text })).toBeNull();
+  });
+
   it('does not take a place and its region for the one spoken to', () => {
     const moved = round('s5', 'We finally moved to Austin, Texas. Boxes everywhere!', 'Congrats, Sam! Unpack the kitchen first.');
     const guess = inferSpeakers([moved]);
