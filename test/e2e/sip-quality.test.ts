@@ -143,6 +143,25 @@ describe("two people without labels, one reacting to the other's news", () => {
   });
 });
 
+describe('two people without labels, in a session where only one of them is named', () => {
+  it('reads the unnamed side as the other of the two, so the named one is not credited with it', async () => {
+    const user = await server.newUser('one-sided');
+    for (const [session_id, user_message, assistant_message] of [
+      ['first', 'Hey Mel! How was the weekend?', 'Hi Caroline! Lovely, we went to the lake.'],
+      ['second', 'Morning, Caroline! I finally finished the treehouse for the kids.', 'Amazing! How long did it take?'],
+      ['second', 'Three weekends, and a lot of splinters.', 'Worth it, I bet.'],
+    ]) expect((await ingest(user, { session_id, user_message, assistant_message })).status).toBe(200);
+    await embeddingsCaughtUp(server.url);
+    // In the second session only Caroline is called by name: the side that calls her is Mel, whose turn states the
+    // treehouse; without reading it so, that turn counted for anyone, Caroline included.
+    const { signals } = (await build(user, { query: 'What did Caroline finish for the kids?' })).body.answerability;
+    expect(signals.speaker_gap).toBeGreaterThan(0.3);
+    const { body } = await build(user, { query: 'What did Melanie finish for the kids?' });
+    expect(body.answerability.signals.speaker_gap).toBe(0);
+    expect(body).toMatchObject({ grounded: true, abstain: false });
+  });
+});
+
 describe('one user and an assistant, a place named with its region', () => {
   it('reads the user\'s turn for a question naming the region: "Austin, Texas" calls no one Texas', async () => {
     const user = await server.newUser('austin');
