@@ -4,10 +4,12 @@ import { embeddingsCaughtUp, startTestServer, type Client, type TestServer } fro
 
 /*
  * What a client sees of SIP quality over HTTP, asking right after posting (no
- * wait for embeddings): grounded when a cited record holds the answer (in the
- * reply, not only the user side), abstain for what was never said, dates as
- * the client sent them and "yesterday" as the day it names, and near-duplicates
- * collapsed so a small scope costs about what it replaces.
+ * wait for embeddings, but where the flags are asserted over a conversation:
+ * asked while only some of its rounds are embedded, they would depend on
+ * timing): grounded when a cited record holds the answer (in the reply, not
+ * only the user side), abstain for what was never said, dates as the client
+ * sent them and "yesterday" as the day it names, and near-duplicates collapsed
+ * so a small scope costs about what it replaces.
  */
 let server: TestServer;
 
@@ -41,6 +43,8 @@ describe('grounded and abstain from the evidence cited', () => {
       ['Caroline: My cat knocked over a plant this morning.', 'Melanie: Cats are like that. Mine sleeps all day.'],
       ['Caroline: I am reading a book about the history of tea.', 'Melanie: Sounds interesting, tell me more about it.'],
     ], { timestamp: '1:56 pm on 8 May, 2023' });
+    // Asked while only some rounds are embedded, the flags would read a similarity gap among those few.
+    await embeddingsCaughtUp(server.url);
   });
 
   it('grounds the answer that sits in the reply, citing that round', async () => {
@@ -97,6 +101,8 @@ describe('two people talking without labels', () => {
       ['I am reading a book about the history of tea.', 'Sounds interesting, tell me more about it.'],
       ['I finally finished the treehouse for the kids, Mel! Took three weekends.', 'Wow, Caroline! How is the treehouse holding up in all this rain?'],
     ]);
+    // Asked while only some rounds are embedded, the flags would read a similarity gap among those few.
+    await embeddingsCaughtUp(server.url);
   });
 
   it('grounds what the named person said, told apart by how the other calls them', async () => {
@@ -112,7 +118,6 @@ describe('two people talking without labels', () => {
   });
 
   it("does not take what one asks about the other's news for their own", async () => {
-    await embeddingsCaughtUp(server.url);
     // Mel only asks how Caroline's treehouse is holding up: pinned on Mel, no turn of hers states it, though her
     // question holds every word of the query (the flags weigh similarity as well, so they are not asserted here).
     const { signals } = (await build(user, { query: "How is Melanie's treehouse holding up?" })).body.answerability;
