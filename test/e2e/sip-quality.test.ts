@@ -21,15 +21,26 @@ afterAll(() => server.stop());
 const ingest = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/memory/ingest', body);
 const build = (client: Client, body: Record<string, unknown>) => client.call('POST', '/api/v1/sip/build', body);
 
-/** Posts a session's rounds in order; answers the first round's id. */
-async function postTalk(user: Client, rounds: readonly (readonly [string, string])[], first: Record<string, unknown> = {}): Promise<string> {
+/** A round as [user message, assistant message], and its session when not the talk's one. */
+type Round = readonly [string, string, string?];
+
+/** Posts a talk's rounds in order; answers the first round's id. */
+async function postTalk(user: Client, rounds: readonly Round[], first: Record<string, unknown> = {}): Promise<string> {
   const ids: string[] = [];
-  for (const [i, [user_message, assistant_message]] of rounds.entries()) {
-    const posted = await ingest(user, { session_id: 'lake', user_message, assistant_message, ...(i === 0 ? first : {}) });
+  for (const [i, [user_message, assistant_message, session_id = 'lake']] of rounds.entries()) {
+    const posted = await ingest(user, { session_id, user_message, assistant_message, ...(i === 0 ? first : {}) });
     expect(posted.status).toBe(200);
     ids.push(posted.body.round_id);
   }
   return ids[0]!;
+}
+
+/** A new user's talk, posted and embedded (flags read similarity once rounds are embedded), and its first round's id. */
+async function embeddedTalk(name: string, rounds: readonly Round[]): Promise<{ user: Client; roundId: string }> {
+  const user = await server.newUser(name);
+  const roundId = await postTalk(user, rounds);
+  await embeddingsCaughtUp(server.url);
+  return { user, roundId };
 }
 
 describe('grounded and abstain from the evidence cited', () => {
@@ -130,13 +141,11 @@ describe('two people talking without labels', () => {
 
 describe("two people without labels, one reacting to the other's news", () => {
   it('does not take the reaction for news of the one who reacts', async () => {
-    const user = await server.newUser('reaction');
-    const roundId = await postTalk(user, [
+    const { user, roundId } = await embeddedTalk('reaction', [
       ['Hey Mel! I signed up for a pottery workshop next month.', 'That pottery workshop sounds so fun, Caroline! Congrats on signing up.'],
       ['My cat knocked over a plant this morning, Mel.', 'Cats are like that, Caroline! Mine sleeps all day.'],
       ['I am reading a book about the history of tea.', 'Tell me more about it, Caroline.'],
     ]);
-    await embeddingsCaughtUp(server.url);
     // Mel's turn holds every word of the query, but only as a reaction to Caroline's news: her turns state her name
     // alone (which no record writes in full, so it weighs much), where the record states it all.
     const { signals } = (await build(user, { query: 'Which workshop did Melanie sign up for?' })).body.answerability;
@@ -150,13 +159,11 @@ describe("two people without labels, one reacting to the other's news", () => {
 
 describe('two people without labels, in a session where only one of them is named', () => {
   it('reads the unnamed side as the other of the two, so the named one is not credited with it', async () => {
-    const user = await server.newUser('one-sided');
-    for (const [session_id, user_message, assistant_message] of [
-      ['first', 'Hey Mel! How was the weekend?', 'Hi Caroline! Lovely, we went to the lake.'],
-      ['second', 'Morning, Caroline! I finally finished the treehouse for the kids.', 'Amazing! How long did it take?'],
-      ['second', 'Three weekends, and a lot of splinters.', 'Worth it, I bet.'],
-    ]) expect((await ingest(user, { session_id, user_message, assistant_message })).status).toBe(200);
-    await embeddingsCaughtUp(server.url);
+    const { user } = await embeddedTalk('one-sided', [
+      ['Hey Mel! How was the weekend?', 'Hi Caroline! Lovely, we went to the lake.', 'first'],
+      ['Morning, Caroline! I finally finished the treehouse for the kids.', 'Amazing! How long did it take?', 'second'],
+      ['Three weekends, and a lot of splinters.', 'Worth it, I bet.', 'second'],
+    ]);
     // In the second session only Caroline is called by name: the side that calls her is Mel, whose turn states the
     // treehouse; without reading it so, that turn counted for anyone, Caroline included.
     const { signals } = (await build(user, { query: 'What did Caroline finish for the kids?' })).body.answerability;
@@ -169,13 +176,11 @@ describe('two people without labels, in a session where only one of them is name
 
 describe('one user and an assistant, a place named with its region', () => {
   it('reads the user\'s turn for a question naming the region: "Austin, Texas" calls no one Texas', async () => {
-    const user = await server.newUser('austin');
-    const roundId = await postTalk(user, [
+    const { user, roundId } = await embeddedTalk('austin', [
       ['We finally moved to Austin, Texas. Boxes everywhere!', 'Congrats, Sam! Unpack the kitchen and the bed first.'],
       ['any tips for a first summer in the heat?', 'Hydrate, shade your windows and run errands early in the day.'],
       ['thanks, that helps', 'Anytime, Sam!'],
     ]);
-    await embeddingsCaughtUp(server.url);
     const { body } = await build(user, { query: 'Which city in Texas did we move to?' });
     expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
     expect(body).toMatchObject({ grounded: true, abstain: false });
@@ -185,12 +190,10 @@ describe('one user and an assistant, a place named with its region', () => {
   });
 
   it('reads what the user, named by the assistant, asked, for a question about what they asked', async () => {
-    const user = await server.newUser('knee');
-    const roundId = await postTalk(user, [
+    const { user, roundId } = await embeddedTalk('knee', [
       ['Any stretches for my knee? It has been sore since the long run.', 'Sorry to hear that! For your knee, try quad sets and straight-leg raises, and ice it after runs.'],
       ['what should I cook tonight?', 'Sure thing, Sam. A quick stir-fry with whatever vegetables you have.'],
     ]);
-    await embeddingsCaughtUp(server.url);
     const { body } = await build(user, { query: 'What did Sam ask about his knee?' });
     expect(body.citations.map((c: { record_id: string }) => c.record_id)).toContain(roundId);
     // Sam's question states the knee for a query about what Sam asked (elsewhere, what one only asks is not theirs).
