@@ -1,7 +1,8 @@
 import { createApiRegistry, generateOpenApiDocument, type OpenApiDocument } from '@memctx/contracts';
 import type { Db } from '@memctx/db';
 import type { Config, Logger } from '@memctx/shared';
-import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
+import express from 'express';
 import type { Registry } from 'prom-client';
 import { adminRoutes, requireAdminToken } from './auth/admin.js';
 import type { ApiKeyStore } from './auth/key-store.js';
@@ -25,7 +26,7 @@ import { httpTracing } from './http/tracing.js';
 import type {} from './types/express.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight' | 'shedLatencyFactor' | 'shedQueueMs'>>;
+  config: Pick<Config, 'bodyLimit' | 'bodyLimitBytes' | 'adminToken'> & Partial<Pick<Config, 'metricsToken' | 'maxInFlight' | 'admissionWaitMs' | 'shedLatencyFactor' | 'shedQueueMs'>>;
   logger: Logger;
   /** Checked by the health endpoint unless `healthChecks.database` is given. */
   db?: Pick<Db, 'query'>;
@@ -45,8 +46,11 @@ export interface AppDeps {
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
-/** The HTTP API as an Express app; the caller decides where it listens. */
-export function createApp(deps: AppDeps): Express {
+/**
+ * The HTTP API as a request listener; the caller decides where it listens. The admission gate stands in front of the
+ * Express app: under overload most requests are shed, and what each costs is taken from the ones accepted.
+ */
+export function createApp(deps: AppDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -54,10 +58,9 @@ export function createApp(deps: AppDeps): Express {
   const metrics = createHttpMetrics(deps.metricsRegistry);
   const tracing = httpTracing();
   const admission = createAdmission({
-    maxInFlight: deps.config.maxInFlight, latencyFactor: deps.config.shedLatencyFactor, maxQueueMs: deps.config.shedQueueMs, logger: deps.logger, registry: metrics.registry,
+    maxInFlight: deps.config.maxInFlight, maxWaitMs: deps.config.admissionWaitMs, latencyFactor: deps.config.shedLatencyFactor, maxQueueMs: deps.config.shedQueueMs, logger: deps.logger, registry: metrics.registry,
   });
   app.use(requestId());
-  app.use(admission.gate);
   app.use(tracing.start);
   app.use(metrics.record);
   app.use(requestLogging(deps.logger));
@@ -99,5 +102,5 @@ export function createApp(deps: AppDeps): Express {
   app.use(unknownRoute);
   app.use(admission.overloaded);
   app.use(errorHandler({ bodyLimit: deps.config.bodyLimit }));
-  return app;
+  return (req, res) => admission.gate(req, res, () => app(req, res));
 }

@@ -56,6 +56,11 @@ const shedTotal = async (url: string, bound: string) => {
   return Number(new RegExp(`^memctx_http_shed_total\\{bound="${bound}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
 };
 
+const waitingGauge = async (url: string) => {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^memctx_http_waiting (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
+};
+
 let running: RunningApp | undefined;
 afterEach(async () => {
   await running?.close();
@@ -138,6 +143,83 @@ describe('load shedding', () => {
     expect(response).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await shedTotal(app.url, 'commit_queue')).toBe(1);
+  });
+
+  it('given MEMCTX_ADMISSION_WAIT_MS, a request past the bound waits for a slot and is served when one frees', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '2', MEMCTX_ADMISSION_WAIT_MS: '20000' });
+    const first = [call(`${app.url}/api/v1/hold`), call(`${app.url}/api/v1/hold`)];
+    await expect.poll(hold.held, ARRIVED).toBe(2);
+    const queued = [call(`${app.url}/api/v1/hold`), call(`${app.url}/api/v1/hold`)];
+    await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(2);
+    // Waiting, not worked on: the handler has not seen them.
+    expect(hold.held()).toBe(2);
+
+    hold.release();
+    expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200]);
+    await expect.poll(hold.held, ARRIVED).toBe(2);
+    hold.release();
+    expect((await Promise.all(queued)).map((r) => r.status)).toEqual([200, 200]);
+    expect(await shedTotal(app.url, 'in_flight')).toBe(0);
+  });
+
+  it('given MEMCTX_ADMISSION_WAIT_MS, sheds a request whose wait for a slot is up: 503 with Retry-After, and the slot holders are still served', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '200' });
+    const held = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const asked = performance.now();
+    const shed = await call(`${app.url}/api/v1/hold`);
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(190);
+    expect(shed).toMatchObject({ status: 503, body: { detail: 'The server is at capacity; retry after 1 s' } });
+    expect(shed.headers.get('retry-after')).toBe('1');
+    expect(await shedTotal(app.url, 'in_flight')).toBe(1);
+    expect(await waitingGauge(app.url)).toBe(0);
+    hold.release();
+    expect((await held).status).toBe(200);
+  });
+
+  it('given MEMCTX_ADMISSION_WAIT_MS, once the oldest has waited half of it, serves the newest first and sheds the oldest when its time is up', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '2000' });
+    const held = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const oldest = call(`${app.url}/api/v1/hold`);
+    await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const newest = call(`${app.url}/api/v1/hold`);
+    await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(2);
+
+    hold.release();
+    expect((await held).status).toBe(200);
+    // The newest took the slot; the oldest waits on until its 2 s are up, and is shed.
+    await expect.poll(hold.held, ARRIVED).toBe(1);
+    expect((await oldest).status).toBe(503);
+    hold.release();
+    expect((await newest).status).toBe(200);
+  });
+
+  it('given MEMCTX_ADMISSION_WAIT_MS, sheds at once past the requests that may wait (four per slot), and a waiting client that goes away gives up its place', async () => {
+    const hold = holdingRoutes();
+    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '20000' });
+    const held = call(`${app.url}/api/v1/hold`);
+    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const queued = Array.from({ length: 3 }, () => call(`${app.url}/api/v1/hold`));
+    const gone = new AbortController();
+    const abandoned = fetch(`${app.url}/api/v1/hold`, { signal: gone.signal }).catch(() => 'aborted');
+    await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(4);
+    expect((await call(`${app.url}/api/v1/hold`)).status).toBe(503);
+
+    gone.abort();
+    expect(await abandoned).toBe('aborted');
+    await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(3);
+    for (let served = 0; served < 4; served++) {
+      await expect.poll(hold.held, ARRIVED).toBe(1);
+      hold.release();
+    }
+    expect((await held).status).toBe(200);
+    expect((await Promise.all(queued)).map((r) => r.status)).toEqual(Array(3).fill(200));
+    expect(hold.held()).toBe(0);
   });
 
   it('given MEMCTX_MAX_IN_FLIGHT=0, bounds nothing', async () => {

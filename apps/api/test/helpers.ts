@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig, createLogger } from '@memctx/shared';
@@ -23,7 +24,7 @@ export async function startApp(overrides: Partial<AppDeps> & { env?: Record<stri
   });
   const config = loadConfig({ MEMCTX_BODY_LIMIT: '1kb', MEMCTX_LOG_LEVEL: 'info', ...env });
   const app = createApp({ config, logger: createLogger(config, sink), keyStore: createInMemoryApiKeyStore(), ...deps });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   return {

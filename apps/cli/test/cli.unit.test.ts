@@ -1,7 +1,7 @@
 import { createApp, createInMemoryApiKeyStore } from '@memctx/api';
 import { createLogger, loadConfig } from '@memctx/shared';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runCli, type CliIo } from '../src/index.js';
 
@@ -10,7 +10,7 @@ const ADMIN_TOKEN = 'cli-test-admin-token-0123';
 async function serve(adminToken?: string): Promise<{ url: string; server: Server }> {
   const config = loadConfig({ MEMCTX_LOG_LEVEL: 'silent', ...(adminToken ? { MEMCTX_ADMIN_TOKEN: adminToken } : {}) });
   const app = createApp({ config, logger: createLogger(config), keyStore: createInMemoryApiKeyStore() });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

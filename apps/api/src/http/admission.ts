@@ -1,9 +1,11 @@
 import { getHealth, listConnectors } from '@memctx/contracts';
 import { OverloadedError, type Logger, type OverloadBound } from '@memctx/shared';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorRequestHandler } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { MCP_PATH } from '../mcp/routes.js';
 import { createAdaptiveLimit } from './adaptive-limit.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { queueWaitMs } from './request-start.js';
 
 /** Seconds a shed client waits before retrying: the requests in flight are done well within it. */
@@ -23,12 +25,20 @@ const SHED_HEADERS = {
   'Retry-After': String(OVERLOAD_RETRY_AFTER_SECONDS),
 };
 
+/**
+ * Requests past the bound that may wait for a slot, per slot: a burst of a few times the bound waits its turn, and a
+ * flood is shed at once instead of holding every socket it opens.
+ */
+const WAITING_PER_SLOT = 4;
+
 /** How often the shedding is summed up in the log; a line per shed request would cost the CPU the shedding saves. */
 const SUMMARY_INTERVAL_MS = 10_000;
 
 export interface AdmissionOptions {
   /** Requests worked on at once; 0 or absent: no bound. */
   maxInFlight?: number;
+  /** Past the bound, how long a request may wait for a slot before it is shed; 0 or absent: shed at once. */
+  maxWaitMs?: number;
   /** The bound shrinks below `maxInFlight` while requests take more than this many times their usual latency; 0 or absent: it does not. */
   latencyFactor?: number;
   /** A request stamped by a proxy (`X-Request-Start`) as having waited longer than this is shed; 0 or absent: none is. */
@@ -37,20 +47,25 @@ export interface AdmissionOptions {
   registry: Registry;
 }
 
+/** Lets a request on to the app (`next`), keeps it waiting for a slot, or answers it 503. */
+export type Gate = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 export interface Admission {
-  /** Mount right after the request id, before tracing, metrics and logging: a shed request costs as little as it can. */
-  gate: RequestHandler;
+  /** In front of the app, before Express dispatches the request: a shed request costs as little as it can. */
+  gate: Gate;
   /** Mount before the last error handler: a bound met further in (the group commit's queue) is a 503 too. */
   overloaded: ErrorRequestHandler;
   inFlight(): number;
+  /** Requests past the bound waiting for a slot. */
+  waiting(): number;
 }
 
 /**
  * Load shedding: past the bound of requests at once (`maxInFlight`, lower while latency says the process is
- * saturated: adaptive-limit.ts), the next is answered 503 with Retry-After before its body is read, instead of
- * waiting behind the others. Requests queued beyond what the process completes in time only add their wait to every
- * request behind them and hold their bodies in memory; answered at once, the client can back off or go to another
- * instance, and the accepted requests keep their latency.
+ * saturated: adaptive-limit.ts), the next waits for a slot for at most `maxWaitMs` (a burst frees one within
+ * milliseconds), then is answered 503 with Retry-After before its body is read. Requests queued beyond what the
+ * process completes in time only add their wait to every request behind them and hold their bodies in memory;
+ * answered soon, the client can back off or go to another instance, and the accepted requests keep their latency.
  */
 export function createAdmission(options: AdmissionOptions): Admission {
   const max = options.maxInFlight ?? 0;
@@ -72,6 +87,14 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
   });
   new Gauge({
+    name: 'memctx_http_waiting',
+    help: 'Requests past the in-flight bound waiting for a slot (at most MEMCTX_ADMISSION_WAIT_MS each).',
+    registers: [options.registry],
+    collect() {
+      this.set(waiting.length);
+    },
+  });
+  new Gauge({
     name: 'memctx_http_in_flight_limit',
     help: 'Requests this process works on at once before it sheds: MEMCTX_MAX_IN_FLIGHT, or less while latency is above MEMCTX_SHED_LATENCY_FACTOR × usual.',
     registers: [options.registry],
@@ -82,7 +105,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
 
   const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0, queue_wait: 0 };
   let summaryDue = 0;
-  function shed(res: Response, bound: OverloadBound): void {
+  function shed(res: ServerResponse, bound: OverloadBound): void {
     shedCount.inc({ bound });
     unlogged[bound]++;
     const now = Date.now();
@@ -93,12 +116,68 @@ export function createAdmission(options: AdmissionOptions): Admission {
     }
     // Written as it is, without Express's send (an ETag hashed per answer): under overload the CPU a shed answer
     // takes is taken from the accepted requests.
+    if (!res.hasHeader(REQUEST_ID_HEADER)) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(res.req.headers['x-request-id']));
     res.writeHead(503, SHED_HEADERS).end(SHED_BODY);
+  }
+
+  // Requests waiting for a slot, oldest first, each with the time it came; one timer sheds the oldest when its wait is up.
+  const maxWaitMs = max > 0 ? options.maxWaitMs ?? 0 : 0;
+  interface Waiter { res: ServerResponse; next: () => void; since: number }
+  const waiting: Waiter[] = [];
+  let expiry: NodeJS.Timeout | undefined;
+
+  function admit(res: ServerResponse, next: () => void): void {
+    if (++inFlight >= limit.current()) limit.reached();
+    const admitted = performance.now();
+    // 'close' follows every answer, and a client that went away too: the slot is given back once either way.
+    res.once('close', () => {
+      inFlight--;
+      limit.finished(performance.now() - admitted);
+      admitWaiting();
+    });
+    next();
+  }
+
+  function admitWaiting(): void {
+    if (waiting.length === 0) return;
+    shedExpired();
+    // Adaptive LIFO: once the oldest has waited half its time, the process is behind for longer than a burst, and the
+    // newest is served first; the oldest would be served after a wait as long as the bound, only to be the slowest.
+    const behind = waiting.length > 0 && performance.now() - waiting[0]!.since >= maxWaitMs / 2;
+    while (inFlight < limit.current() && waiting.length > 0) {
+      const { res, next } = behind ? waiting.pop()! : waiting.shift()!;
+      admit(res, next);
+    }
+    scheduleExpiry();
+  }
+
+  function shedExpired(): void {
+    const now = performance.now();
+    while (waiting.length > 0 && now - waiting[0]!.since >= maxWaitMs) shed(waiting.shift()!.res, 'in_flight');
+  }
+
+  function scheduleExpiry(): void {
+    clearTimeout(expiry);
+    expiry = waiting.length > 0 ? setTimeout(() => {
+      shedExpired();
+      scheduleExpiry();
+    }, maxWaitMs - (performance.now() - waiting[0]!.since)).unref() : undefined;
+  }
+
+  function wait(res: ServerResponse, next: () => void): void {
+    const waiter = { res, next, since: performance.now() };
+    waiting.push(waiter);
+    // A client that goes away while it waits gives up its place (once served or shed, it has none).
+    res.once('close', () => {
+      const at = waiting.indexOf(waiter);
+      if (at >= 0) waiting.splice(at, 1);
+    });
+    if (waiting.length === 1) scheduleExpiry();
   }
 
   return {
     gate(req, res, next) {
-      if (UNBOUNDED_PATHS.has(req.path)) {
+      if (UNBOUNDED_PATHS.has(pathOf(req))) {
         next();
         return;
       }
@@ -110,19 +189,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
         next();
         return;
       }
-      if (inFlight >= limit.current()) {
-        limit.reached();
-        shed(res, 'in_flight');
+      if (inFlight < limit.current() && waiting.length === 0) {
+        admit(res, next);
         return;
       }
-      if (++inFlight >= limit.current()) limit.reached();
-      const admitted = performance.now();
-      // 'close' follows every answer, and a client that went away too: the slot is given back once either way.
-      res.once('close', () => {
-        inFlight--;
-        limit.finished(performance.now() - admitted);
-      });
-      next();
+      limit.reached();
+      if (maxWaitMs > 0 && waiting.length < max * WAITING_PER_SLOT) wait(res, next);
+      else shed(res, 'in_flight');
     },
     overloaded(error, _req, res, next) {
       if (!(error instanceof OverloadedError) || res.headersSent) {
@@ -132,5 +205,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
       shed(res, error.bound);
     },
     inFlight: () => inFlight,
+    waiting: () => waiting.length,
   };
 }
+
+const pathOf = (req: IncomingMessage) => {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
+

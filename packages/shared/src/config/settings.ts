@@ -54,8 +54,13 @@ export const SETTINGS = {
   projectorBatchSize: setting('MEMCTX_PROJECTOR_BATCH_SIZE', wholeNumber(1, 100_000).default(1_000)),
   /** After a short batch, how long appends gather before a live projection reads again: fewer, larger batches. */
   projectorGatherMs: setting('MEMCTX_PROJECTOR_GATHER_MS', wholeNumber(0, 10_000).default(100)),
-  /** The most requests one API process works on at once; one more is answered 503 + Retry-After at once (0: no bound). */
+  /** The most requests one API process works on at once; past it a request waits for a slot (below) or is answered 503 + Retry-After (0: no bound). */
   maxInFlight: setting('MEMCTX_MAX_IN_FLIGHT', wholeNumber(0, 100_000).default(64)),
+  /**
+   * How long a request past MEMCTX_MAX_IN_FLIGHT waits for a slot before it is answered 503 + Retry-After: a burst
+   * waits its turn instead of being refused, an overload is still shed within this time. 0: shed at once.
+   */
+  admissionWaitMs: setting('MEMCTX_ADMISSION_WAIT_MS', wholeNumber(0, 60_000).default(50)),
   /**
    * While requests take more than this many times their usual latency and the bound is reached, the bound shrinks
    * below MEMCTX_MAX_IN_FLIGHT (and grows back once they do not); 0: the bound stays fixed. Off by default: where
