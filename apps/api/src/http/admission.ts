@@ -7,6 +7,7 @@ import { MCP_PATH } from '../mcp/routes.js';
 import { createAdaptiveLimit } from './adaptive-limit.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { queueWaitMs } from './request-start.js';
+import { createWaitingRoom } from './waiting-room.js';
 
 /** Seconds a shed client waits before retrying: the requests in flight are done well within it. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
@@ -91,7 +92,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     help: 'Requests past the in-flight bound waiting for a slot (at most MEMCTX_ADMISSION_WAIT_MS each).',
     registers: [options.registry],
     collect() {
-      this.set(waiting.length);
+      this.set(room.size());
     },
   });
   new Gauge({
@@ -120,11 +121,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
     res.writeHead(503, SHED_HEADERS).end(SHED_BODY);
   }
 
-  // Requests waiting for a slot, oldest first, each with the time it came; one timer sheds the oldest when its wait is up.
   const maxWaitMs = max > 0 ? options.maxWaitMs ?? 0 : 0;
-  interface Waiter { res: ServerResponse; next: () => void; since: number }
-  const waiting: Waiter[] = [];
-  let expiry: NodeJS.Timeout | undefined;
+  interface Waiter { res: ServerResponse; next: () => void }
+  const room = createWaitingRoom<Waiter>({ maxWaitMs, capacity: max * WAITING_PER_SLOT, expired: (waiter) => shed(waiter.res, 'in_flight') });
 
   function admit(res: ServerResponse, next: () => void): void {
     if (++inFlight >= limit.current()) limit.reached();
@@ -133,46 +132,17 @@ export function createAdmission(options: AdmissionOptions): Admission {
     res.once('close', () => {
       inFlight--;
       limit.finished(performance.now() - admitted);
-      admitWaiting();
+      serveWaiting();
     });
     next();
   }
 
-  function admitWaiting(): void {
-    if (waiting.length === 0) return;
-    shedExpired();
-    // Adaptive LIFO: once the oldest has waited half its time, the process is behind for longer than a burst, and the
-    // newest is served first; the oldest would be served after a wait as long as the bound, only to be the slowest.
-    const behind = waiting.length > 0 && performance.now() - waiting[0]!.since >= maxWaitMs / 2;
-    while (inFlight < limit.current() && waiting.length > 0) {
-      const { res, next } = behind ? waiting.pop()! : waiting.shift()!;
-      admit(res, next);
+  function serveWaiting(): void {
+    while (inFlight < limit.current()) {
+      const waiter = room.next();
+      if (!waiter) return;
+      admit(waiter.res, waiter.next);
     }
-    scheduleExpiry();
-  }
-
-  function shedExpired(): void {
-    const now = performance.now();
-    while (waiting.length > 0 && now - waiting[0]!.since >= maxWaitMs) shed(waiting.shift()!.res, 'in_flight');
-  }
-
-  function scheduleExpiry(): void {
-    clearTimeout(expiry);
-    expiry = waiting.length > 0 ? setTimeout(() => {
-      shedExpired();
-      scheduleExpiry();
-    }, maxWaitMs - (performance.now() - waiting[0]!.since)).unref() : undefined;
-  }
-
-  function wait(res: ServerResponse, next: () => void): void {
-    const waiter = { res, next, since: performance.now() };
-    waiting.push(waiter);
-    // A client that goes away while it waits gives up its place (once served or shed, it has none).
-    res.once('close', () => {
-      const at = waiting.indexOf(waiter);
-      if (at >= 0) waiting.splice(at, 1);
-    });
-    if (waiting.length === 1) scheduleExpiry();
   }
 
   return {
@@ -189,12 +159,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
         next();
         return;
       }
-      if (inFlight < limit.current() && waiting.length === 0) {
+      if (inFlight < limit.current() && room.size() === 0) {
         admit(res, next);
         return;
       }
       limit.reached();
-      if (maxWaitMs > 0 && waiting.length < max * WAITING_PER_SLOT) wait(res, next);
+      const waiter = { res, next };
+      if (maxWaitMs > 0 && room.enter(waiter)) res.once('close', () => room.leave(waiter));
       else shed(res, 'in_flight');
     },
     overloaded(error, _req, res, next) {
@@ -205,7 +176,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       shed(res, error.bound);
     },
     inFlight: () => inFlight,
-    waiting: () => waiting.length,
+    waiting: () => room.size(),
   };
 }
 
