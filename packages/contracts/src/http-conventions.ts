@@ -27,7 +27,7 @@ const UNAVAILABLE_WRITE = ' A write answered 503 may or may not have been stored
 const UNAVAILABLE_IDEMPOTENT = ' Retry it with the same `Idempotency-Key` to store it exactly once.';
 /** Load shedding (docs/interface.md, "Errors"): refused before any work, so nothing was stored. */
 const OVERLOADED =
-  ' Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff.';
+  ' Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff.';
 
 const header = (description: string, schema: z.ZodType = z.string()) => schema.meta({ description });
 

@@ -983,7 +983,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1077,7 +1077,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1150,7 +1150,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1367,7 +1367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1496,7 +1496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1575,7 +1575,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1655,7 +1655,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1744,7 +1744,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1812,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1998,7 +1998,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2142,7 +2142,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Retry it with the same `Idempotency-Key` to store it exactly once. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2240,7 +2240,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2322,7 +2322,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2423,7 +2423,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2536,7 +2536,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2625,7 +2625,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2720,7 +2720,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2809,7 +2809,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2902,7 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -2993,7 +2993,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or: stored, but not readable yet; retry the read shortly. Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3063,7 +3063,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -3164,7 +3164,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorResponse"];
                 };
             };
-            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
+            /** @description A dependency (the database, the job queue) is away for a moment (a restart, a failover): never a 500. Retry after `Retry-After` seconds, with backoff; `GET /api/v1/health` names the dependency that is down. A write answered 503 may or may not have been stored (the connection can fail during its commit). Or the server is at capacity (more requests at once than it is configured to work on and no place freed within a short wait, too many writes waiting for the group commit, or, where configured, a request that waited too long in front of it by its `X-Request-Start`): the request was refused before any work, so nothing was stored; retry after `Retry-After` seconds, with backoff. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
