@@ -51,15 +51,17 @@ function holdingRoutes() {
   };
 }
 
+/** A series' value on the app's /metrics (NaN when it is not there). */
+const metric = async (url: string, series: string) => {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
+};
 const shedTotal = async (url: string, bound: string) => {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(new RegExp(`^memctx_http_shed_total\\{bound="${bound}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const value = await metric(url, `memctx_http_shed_total{bound="${bound}"}`);
+  return Number.isNaN(value) ? 0 : value;
 };
-
-const waitingGauge = async (url: string) => {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(/^memctx_http_waiting (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
-};
+const waitingGauge = (url: string) => metric(url, 'memctx_http_waiting');
 
 let running: RunningApp | undefined;
 afterEach(async () => {

@@ -79,30 +79,16 @@ export function createAdmission(options: AdmissionOptions): Admission {
     labelNames: ['bound'],
     registers: [options.registry],
   });
-  new Gauge({
-    name: 'memctx_http_in_flight',
-    help: 'Requests being worked on (those MEMCTX_MAX_IN_FLIGHT bounds).',
-    registers: [options.registry],
-    collect() {
-      this.set(inFlight);
-    },
-  });
-  new Gauge({
-    name: 'memctx_http_waiting',
-    help: 'Requests past the in-flight bound waiting for a slot (at most MEMCTX_ADMISSION_WAIT_MS each).',
-    registers: [options.registry],
-    collect() {
-      this.set(room.size());
-    },
-  });
-  new Gauge({
-    name: 'memctx_http_in_flight_limit',
-    help: 'Requests this process works on at once before it sheds: MEMCTX_MAX_IN_FLIGHT, or less while latency is above MEMCTX_SHED_LATENCY_FACTOR × usual.',
-    registers: [options.registry],
-    collect() {
-      this.set(limit.current());
-    },
-  });
+  // Read when scraped, not kept up to date per request.
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({ name, help, registers: [options.registry], collect() { this.set(read()); } });
+  gauge('memctx_http_in_flight', 'Requests being worked on (those MEMCTX_MAX_IN_FLIGHT bounds).', () => inFlight);
+  gauge('memctx_http_waiting', 'Requests past the in-flight bound waiting for a slot (at most MEMCTX_ADMISSION_WAIT_MS each).', () => room.size());
+  gauge(
+    'memctx_http_in_flight_limit',
+    'Requests this process works on at once before it sheds: MEMCTX_MAX_IN_FLIGHT, or less while latency is above MEMCTX_SHED_LATENCY_FACTOR × usual.',
+    () => limit.current(),
+  );
 
   const unlogged: Record<OverloadBound, number> = { in_flight: 0, commit_queue: 0, queue_wait: 0 };
   let summaryDue = 0;
