@@ -1,4 +1,5 @@
 import { deterministicId, type DocumentRequested } from '@memctx/commands';
+import type { Checkpoint } from '@memctx/event-store';
 import { NotFoundError } from '@memctx/domain';
 import { pollUntil } from '@memctx/shared';
 import { randomUUID } from 'node:crypto';
@@ -24,8 +25,9 @@ export interface ConnectorIngestSteps {
 }
 
 export type ConnectorIngestOutcome =
-  | { status: 'ingested'; title: string; chunks: number }
-  | { status: 'failed'; reason: string }
+  /** `position`: where the worker's outcome landed in the feed; the caller's next reads wait for it. */
+  | { status: 'ingested'; title: string; chunks: number; position: Checkpoint | undefined }
+  | { status: 'failed'; reason: string; position: Checkpoint | undefined }
   /** Still being worked on when the wait ran out; the title is the request's until the source has one. */
   | { status: 'pending'; title: string };
 
@@ -44,6 +46,7 @@ export interface ConnectorIngestDeps {
     requestDocumentIngest(userId: string, input: {
       request_id: string; connector_type: string; external_id: string; session_id: string; domain: string | null;
     }): Promise<DocumentRequested>;
+    documentOutcomePosition(userId: string, sourceId: string, requestId: string): Promise<Checkpoint | undefined>;
   };
   credentials: { put(requestId: string, userId: string, credentials: Record<string, unknown>): Promise<void> };
   /** The source as the read model has it. */
@@ -85,8 +88,9 @@ export function createConnectorIngest(deps: ConnectorIngestDeps) {
         return last && last.request_id === accepted.requestId && last.ingest_status !== 'pending' ? last : undefined;
       }, { timeoutMs: deps.waitMs });
       if (!answered) return { status: 'pending', title: last?.title ?? accepted.externalId };
-      if (answered.ingest_status === 'failed') return { status: 'failed', reason: answered.failure_reason ?? 'unknown reason' };
-      return { status: 'ingested', title: answered.title, chunks: answered.chunk_count };
+      const position = await deps.service.documentOutcomePosition(userId, accepted.sourceId, accepted.requestId);
+      if (answered.ingest_status === 'failed') return { status: 'failed', reason: answered.failure_reason ?? 'unknown reason', position };
+      return { status: 'ingested', title: answered.title, chunks: answered.chunk_count, position };
     },
   };
 }

@@ -23,7 +23,7 @@ async function setUp(waitMs = 300) {
   const steps = { check: async () => void charged.push('check'), chargeQuota: async () => void charged.push('quota') };
   const input = { userId: 'u', connectorType: 'web', externalId: 'https://example.com/a', sessionId: 's1', domain: null, credentials: { token: 't' } };
   const requestTypes = async () => (await store.readAll({ after: START, maxCount: 100 })).map((event) => event.type).filter((type) => type.startsWith('Document'));
-  return { ingest, kept, sources, charged, steps, input, requestTypes };
+  return { service, ingest, kept, sources, charged, steps, input, requestTypes };
 }
 
 describe('connector ingest', () => {
@@ -50,7 +50,7 @@ describe('connector ingest', () => {
   });
 
   it("waits for this request's outcome: stored, failed, or pending when the wait runs out", async () => {
-    const { ingest, sources, steps, input } = await setUp();
+    const { service, ingest, sources, steps, input } = await setUp();
     const { sourceId, requestId } = await ingest.request(input, steps);
     const accepted = { sourceId, requestId, externalId: input.externalId };
     const row = { request_id: requestId, failure_reason: null, title: 'A page', chunk_count: 3 };
@@ -60,12 +60,19 @@ describe('connector ingest', () => {
     sources.set(sourceId, { ...row, request_id: 'earlier', ingest_status: 'ingested' });
     expect(await ingest.awaitOutcome('u', accepted)).toEqual({ status: 'pending', title: 'A page' });
 
+    // The worker's report: its place in the feed comes with the outcome, so the caller's next reads wait for it.
+    const chunk = (index: number) => ({ chunk_id: `00000000-0000-4000-8000-00000000000${index}`, index, text: `part ${index}`, token_count: 2 });
+    const reported = await service.recordDocumentIngested('u', sourceId, requestId, {
+      title: 'A page', mime_type: 'text/html', source_url: null, content_hash: 'h', chunks: [0, 1, 2].map(chunk),
+    });
+    expect(reported.position).toBeDefined();
+    await service.ingestRound('u', { session_id: 's1', user_message: 'later', assistant_message: 'ok' });
     let looks = 0;
     const answered = ingest.awaitOutcome('u', accepted, async () => {
       if (++looks === 2) sources.set(sourceId, { ...row, ingest_status: 'ingested' });
     });
-    expect(await answered).toEqual({ status: 'ingested', title: 'A page', chunks: 3 });
+    expect(await answered).toEqual({ status: 'ingested', title: 'A page', chunks: 3, position: reported.position });
     sources.set(sourceId, { ...row, ingest_status: 'failed', failure_reason: 'not a PDF' });
-    expect(await ingest.awaitOutcome('u', accepted)).toEqual({ status: 'failed', reason: 'not a PDF' });
+    expect(await ingest.awaitOutcome('u', accepted)).toEqual({ status: 'failed', reason: 'not a PDF', position: reported.position });
   });
 });

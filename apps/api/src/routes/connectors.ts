@@ -73,6 +73,8 @@ export function connectorRoutes(deps: FeatureDeps): RouteModule {
       });
       const outcome = await ingest.awaitOutcome(auth.userId, { sourceId: accepted.source_id, requestId: accepted.request_id, externalId: body.external_id }, () =>
         fresh(deps, auth.userId, req, res));
+      // The sources read model told of the outcome; the chunks' records may be projected later, so reads wait for it.
+      if (outcome.status !== 'pending') wrote(deps, auth.userId, res, outcome.position);
       if (outcome.status === 'failed') {
         throw new UnprocessableEntityError([
           { loc: ['body', 'external_id'], msg: `The document could not be ingested: ${outcome.reason}`, type: 'document_failed' },

@@ -32,6 +32,9 @@ beforeAll(async () => {
       const outcome = OUTCOMES[external_id!];
       if (event.type !== 'DocumentIngestRequested' || !outcome || answered.has(request_id!)) continue;
       answered.add(request_id!);
+      // The outcome in the feed (where the chunks' records come from), then the row the wait reads.
+      if (outcome.failure_reason) await f.service.recordDocumentIngestFailed(user_id!, source_id!, request_id!, outcome.failure_reason);
+      else await f.service.recordDocumentIngested(user_id!, source_id!, request_id!, { title: outcome.title!, mime_type: 'text/markdown', source_url: null, content_hash: external_id!, chunks: [] });
       f.seed.source(user_id!, sourceRow({ id: source_id!, request_id, external_id, session_id, ...outcome }));
     }
   };
@@ -77,6 +80,9 @@ describe('POST /api/v1/connectors/{connector_type}/ingest', () => {
     const [request] = (await requests(f)).filter((event) => event.data.source_id === response.body.source_id);
     expect(request).toMatchObject({ stream_id: sourceStream(ALICE, response.body.source_id), data: { external_id: 'notes.md', session_id: 'docs' } });
     expect(f.credentials.has(request!.data.request_id as string)).toBe(true);
+    // The position told is the worker's outcome, not the request: a read sent with it waits for the stored chunks.
+    const outcome = (await f.events()).find((event) => event.type === 'DocumentIngested' && event.data.request_id === request!.data.request_id);
+    expect(response.headers.get('x-memctx-position')).toBe(`${outcome!.transaction_id}.${outcome!.global_position}`);
   });
 
   it('answers 202 pending while the worker has not answered, and 422 when the document failed', async () => {

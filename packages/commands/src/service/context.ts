@@ -29,6 +29,7 @@ export function createWriteContext(store: EventStore, clock: () => Date, options
   const batcher: AppendBatcher = createAppendBatcher(store, { maxQueue: options.commitQueueMax });
   return {
     clock,
+    store,
     batcher,
     projects: createCommandHandler(store, batcher, projectDecider, projectEventTypes),
     sessions: createCommandHandler(store, batcher, sessionDecider, sessionEventTypes),

@@ -1,4 +1,5 @@
 import { NotFoundError, sessionStream, sourceStream, type DocumentChunk } from '@memctx/domain';
+import { checkpointOf, type Checkpoint } from '@memctx/event-store';
 import { deterministicId } from '../ids.js';
 import { sessionActive, type WriteContext, type WriteResult } from './context.js';
 
@@ -61,6 +62,17 @@ export function documentCommands(ctx: WriteContext) {
         { eventIds: () => deterministicId(userId, 'document-outcome', requestId) },
       );
       return { position: append?.position };
+    },
+
+    /**
+     * Where the worker's outcome for a request landed in the feed (undefined until it reported). The caller told of
+     * the outcome records it as its write, so its next reads wait for every read model to hold the stored chunks too.
+     */
+    async documentOutcomePosition(userId: string, sourceId: string, requestId: string): Promise<Checkpoint | undefined> {
+      const outcomeId = deterministicId(userId, 'document-outcome', requestId);
+      const { events } = await ctx.store.readStream(sourceStream(userId, sourceId));
+      const outcome = events.findLast((event) => event.event_id === outcomeId);
+      return outcome && checkpointOf(outcome);
     },
 
     async recordDocumentIngestFailed(userId: string, sourceId: string, requestId: string, reason: string): Promise<WriteResult> {
