@@ -3,4 +3,4 @@ export { createTransformersEmbedder, type TransformersEmbedderOptions } from './
 export { createCachedEmbedder, migrateEmbeddingCache, type CacheStats } from './cache.js';
 export { createMicroBatcher, QUERY_WINDOW_MS } from './micro-batch.js';
 export { createOpenAiCompatibleEmbedder, embeddingsEndpoint, type OpenAiCompatibleEmbedderOptions } from './openai-compatible.js';
-export { createWorkerEmbedder } from './worker-embedder.js';
+export { createWorkerEmbedder, type WorkerEmbedderOptions } from './worker-embedder.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransformersEmbedder, createWorkerEmbedder, type Embedder } from '../src/index.js';
-import { currentThreadOf } from '../src/worker-embedder.js';
+import { currentThreadsOf } from '../src/worker-embedder.js';
 import { MODELS_DIR } from './model.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
@@ -58,17 +58,46 @@ describe('the local model on a thread of its own', () => {
 
   it('answers the next call from a new thread when its thread has died', async () => {
     const before = await worker.embedQuery('how hot is the oven');
-    const dead = (await currentThreadOf.get(worker)!())!;
+    const [dead] = await currentThreadsOf.get(worker)!();
     // Ended between passes: ending a thread inside onnxruntime's pass aborts the whole process, as a crash there would.
-    await dead.terminate();
+    await dead!.terminate();
 
     const after = await worker.embedQuery('how hot is the oven');
-    expect(await currentThreadOf.get(worker)!()).not.toBe(dead);
+    expect((await currentThreadsOf.get(worker)!())[0]).not.toBe(dead);
     expect(dot(after, before)).toBeGreaterThan(0.999);
     expect(await worker.embedDocuments(texts.slice(0, 2))).toHaveLength(2);
   });
 });
 
+describe('the local model on two threads side by side', () => {
+  let alone: Embedder;
+  let pair: Embedder;
+  beforeAll(async () => {
+    [alone, pair] = await Promise.all([createTransformersEmbedder({ modelsDir: MODELS_DIR, threads: 1 }), createWorkerEmbedder({ modelsDir: MODELS_DIR, threads: 1, workerThreads: 2 })]);
+  });
+  afterAll(async () => {
+    await alone.close();
+    await pair.close();
+  });
+
+  it("spreads one call's texts over both threads and gives each text the vector it has alone, in the call's order", async () => {
+    const asked: number[] = [];
+    for (const [i, thread] of (await currentThreadsOf.get(pair)!()).entries()) {
+      const post = thread!.postMessage.bind(thread);
+      thread!.postMessage = (message: { texts?: string[] }) => {
+        asked.push(...(message.texts ?? []).map(() => i));
+        post(message);
+      };
+    }
+    const some = texts.slice(0, 6).map((t, i) => `${'x'.repeat(i * 20)} ${t}`);
+    const [here, there] = [await alone.embedDocuments(some), await pair.embedDocuments(some)];
+    expect(new Set(asked)).toEqual(new Set([0, 1]));
+    there.forEach((v, i) => expect(dot(v, here[i]!)).toBeGreaterThan(0.9999));
+    expect(dot(await pair.embedQuery('how hot is the oven'), await alone.embedQuery('how hot is the oven'))).toBeGreaterThan(0.9999);
+  });
+});
+
 it('fails to start with the reason when the model files are missing', async () => {
   await expect(createWorkerEmbedder({ modelsDir: '/nonexistent' })).rejects.toThrow(/fetch-model\.sh/);
+  await expect(createWorkerEmbedder({ modelsDir: '/nonexistent', workerThreads: 2 })).rejects.toThrow(/fetch-model\.sh/);
 });

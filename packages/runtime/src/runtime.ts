@@ -148,7 +148,8 @@ async function openKurrentDb(url: string): Promise<KurrentDbEventStore> {
 /** The local model, or an OpenAI-compatible endpoint when MEMCTX_EMBEDDINGS_URL names one (checked against the index at start). */
 function openEmbedder(config: Config): Promise<Embedder> {
   if (!config.embeddingsUrl) return createWorkerEmbedder({
-    modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels, maxTokens: config.embeddingMaxTokens, threads: config.embeddingThreads,
+    modelsDir: config.modelsDir, modelId: config.embeddingModel, allowRemote: config.allowRemoteModels, maxTokens: config.embeddingMaxTokens,
+    threads: config.embeddingThreads, workerThreads: config.embeddingWorkerThreads,
   });
   return createOpenAiCompatibleEmbedder({
     url: config.embeddingsUrl,

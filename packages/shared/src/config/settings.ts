@@ -88,7 +88,9 @@ export const SETTINGS = {
    */
   embeddingMaxTokens: setting('MEMCTX_EMBEDDING_MAX_TOKENS', wholeNumber(16, 512).optional()),
   /** onnxruntime's threads for one forward pass of the local model (0: one per core); they sleep between passes rather than spin. */
-  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(2)),
+  embeddingThreads: setting('MEMCTX_EMBEDDING_THREADS', wholeNumber(0, 256).default(1)),
+  /** Threads of the local model side by side, each with a copy of it running one forward pass at a time. */
+  embeddingWorkerThreads: setting('MEMCTX_EMBEDDING_WORKER_THREADS', wholeNumber(1, 64).default(2)),
   /** Off: no model is loaded; SIP retrieval uses full text and recency only. */
   embeddings: setting('MEMCTX_EMBEDDINGS', onOff().default(true)),
   allowRemoteModels: setting('MEMCTX_ALLOW_REMOTE_MODELS', onOff().default(false)),
