@@ -75,6 +75,15 @@ async function start(routes: RouteModule, env: Record<string, string> = {}): Pro
   return running;
 }
 
+/** One slot (`MEMCTX_MAX_IN_FLIGHT=1`), requests past it waiting up to `waitMs`, and a request holding the slot. */
+async function oneSlotHeld(waitMs: number) {
+  const hold = holdingRoutes();
+  const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: String(waitMs) });
+  const held = call(`${app.url}/api/v1/hold`);
+  await expect.poll(hold.held, ARRIVED).toBe(1);
+  return { hold, app, held };
+}
+
 describe('load shedding', () => {
   it('given the bound of requests in flight reached, answers the next 503 with Retry-After in the error shape, and serves health meanwhile', async () => {
     const hold = holdingRoutes();
@@ -166,10 +175,7 @@ describe('load shedding', () => {
   });
 
   it('given MEMCTX_ADMISSION_WAIT_MS, sheds a request whose wait for a slot is up: 503 with Retry-After, and the slot holders are still served', async () => {
-    const hold = holdingRoutes();
-    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '200' });
-    const held = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const { hold, app, held } = await oneSlotHeld(200);
     const asked = performance.now();
     const shed = await call(`${app.url}/api/v1/hold`);
     expect(performance.now() - asked).toBeGreaterThanOrEqual(190);
@@ -182,10 +188,7 @@ describe('load shedding', () => {
   });
 
   it('given MEMCTX_ADMISSION_WAIT_MS, once the oldest has waited half of it, serves the newest first and sheds the oldest when its time is up', async () => {
-    const hold = holdingRoutes();
-    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '2000' });
-    const held = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const { hold, app, held } = await oneSlotHeld(2_000);
     const oldest = call(`${app.url}/api/v1/hold`);
     await expect.poll(() => waitingGauge(app.url), ARRIVED).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
@@ -202,10 +205,7 @@ describe('load shedding', () => {
   });
 
   it('given MEMCTX_ADMISSION_WAIT_MS, sheds at once past the requests that may wait (four per slot), and a waiting client that goes away gives up its place', async () => {
-    const hold = holdingRoutes();
-    const app = await start(hold.routes, { MEMCTX_MAX_IN_FLIGHT: '1', MEMCTX_ADMISSION_WAIT_MS: '20000' });
-    const held = call(`${app.url}/api/v1/hold`);
-    await expect.poll(hold.held, ARRIVED).toBe(1);
+    const { hold, app, held } = await oneSlotHeld(20_000);
     const queued = Array.from({ length: 3 }, () => call(`${app.url}/api/v1/hold`));
     const gone = new AbortController();
     const abandoned = fetch(`${app.url}/api/v1/hold`, { signal: gone.signal }).catch(() => 'aborted');
