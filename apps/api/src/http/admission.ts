@@ -56,9 +56,6 @@ export interface Admission {
   gate: Gate;
   /** Mount before the last error handler: a bound met further in (the group commit's queue) is a 503 too. */
   overloaded: ErrorRequestHandler;
-  inFlight(): number;
-  /** Requests past the bound waiting for a slot. */
-  waiting(): number;
 }
 
 /**
@@ -161,8 +158,6 @@ export function createAdmission(options: AdmissionOptions): Admission {
       }
       shed(res, error.bound);
     },
-    inFlight: () => inFlight,
-    waiting: () => room.size(),
   };
 }
 
@@ -171,4 +166,3 @@ const pathOf = (req: IncomingMessage) => {
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
 };
-
