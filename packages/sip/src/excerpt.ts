@@ -1,7 +1,7 @@
 import { turnsOf, type Turn, type TurnSource } from '@memctx/read-models';
 import { countTokens, truncateCounted } from '@memctx/tokens';
 import { sentencesOf, termsIn, weightOf, wordsOf, type WeightedTerm } from './match.js';
-import { isInformative, isPleasantry, withoutAddressee } from './small-talk.js';
+import { isInformative, isPleasantry, namesSomething, withoutAddressee } from './small-talk.js';
 import { SPEAKER } from './speaker.js';
 
 /*
@@ -50,7 +50,8 @@ const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
  * for "camping"), and the sentences holding what the question asks for (`answers`:
  * a date for "when", a number for "how many"); a turn with none keeps its
  * first sentence that says something, so a reply to the question that was
- * asked is not lost; and a reply to a turn that asked something
+ * asked is not lost, and a user's turn (`userSide`) also its first sentence
+ * naming something; and a reply to a turn that asked something
  * (`repliesToQuestion`) naming no query word keeps its opening, past a
  * greeting: "Which one do you love the most? → Pepperoni of course!" answers in
  * words the query need not share. Past `maxTokens`, the sentences stating most
@@ -61,7 +62,7 @@ export function excerptTurn(
   terms: readonly WeightedTerm[],
   answers?: (sentence: string) => boolean,
   maxTokens = Infinity,
-  { repliesToQuestion = false }: { repliesToQuestion?: boolean } = {},
+  { repliesToQuestion = false, userSide = false }: { repliesToQuestion?: boolean; userSide?: boolean } = {},
 ): string {
   const flat = flatten(text);
   const said = text.trim();
@@ -98,6 +99,13 @@ export function excerptTurn(
   if (!chosen.any()) {
     const firstInformative = sentences.findIndex(isInformative);
     chosen.keep(firstInformative >= 0 ? firstInformative : Math.max(0, firstSaying()), 1);
+    // What users tell of themselves names something ("honestly nothing beats Ethiopian for me" after "date night
+    // tomorrow and I get to pick the restaurant."): a user's turn keeps that sentence too. Not a reply: assistants
+    // name things in passing, and the room they would take costs other records their lines.
+    if (userSide) {
+      const naming = sentences.findIndex((sentence) => isInformative(sentence) && namesSomething(sentence));
+      if (naming >= 0) chosen.keep(naming, 1);
+    }
   }
   // A reply to a question that names no query word opens with its answer, however short ("Pepperoni of course!"
   // before "An amazing combination of salami and cheese.").
@@ -224,7 +232,7 @@ export function excerptLine(record: TurnSource, terms: readonly WeightedTerm[], 
 // Each turn's excerpt within its room; a reply is told whether the excerpt before it kept a question.
 function excerptTurns(turns: readonly Turn[], terms: readonly WeightedTerm[], answers: ((sentence: string) => boolean) | undefined, rooms: readonly number[]): string[] {
   const parts: string[] = [];
-  turns.forEach((turn, i) => parts.push(excerptTurn(turn.text, terms, answers, rooms[i], { repliesToQuestion: i > 0 && asks(parts[i - 1]!) })));
+  turns.forEach((turn, i) => parts.push(excerptTurn(turn.text, terms, answers, rooms[i], { repliesToQuestion: i > 0 && asks(parts[i - 1]!), userSide: turn.role === 'user' })));
   return parts;
 }
 

@@ -80,12 +80,15 @@ export const userSaysLittle = (record: { user_text: string | null }): boolean =>
 // A name (a capitalised word past a sentence's first) or a number: what small talk never names.
 const SPECIFIC = /\d|[^.!?…\s]\s+(?!I\b|I'|I’)\p{Lu}/u;
 
+/** Whether a text names something specific: a place, a person, a number. */
+export const namesSomething = (text: string): boolean => SPECIFIC.test(text);
+
 /**
- * Whether a round's user side names something specific (a place, a person, a number): "Just off a twelve-hour in the
- * ICU at Lakeside Memorial and I'm too wired to sleep" is a fact said with a mood, not chatter.
+ * Whether a round's user side names something specific: "Just off a twelve-hour in the ICU at Lakeside Memorial and
+ * I'm too wired to sleep" is a fact said with a mood, not chatter.
  */
 export const userNamesSomething = (record: { user_text: string | null }): boolean =>
-  record.user_text !== null && SPECIFIC.test(record.user_text.replace(SPEAKER, ''));
+  record.user_text !== null && namesSomething(record.user_text.replace(SPEAKER, ''));
 
 export function isSmallTalk(record: TurnSource): boolean {
   return onlyPleasantries(turnsOf(record).map((turn) => turn.text.replace(SPEAKER, '')));

@@ -199,6 +199,25 @@ describe('the answer kept in the excerpt', () => {
     expect(answerHint('What kind of pizza does he like?')).toBeUndefined();
   });
 
+  it("keeps, in a user's turn that names no query word, the sentence naming something beside its opening", () => {
+    const said = "date night tomorrow and I get to pick the restaurant. honestly nothing beats Ethiopian for me, I'd eat injera every day. how do I make it special?";
+    const cuisine = terms(['cuisin', 5], ['favourit', 3]);
+    const mine = excerptTurn(said, cuisine, undefined, Infinity, { userSide: true });
+    expect(mine).toContain('date night tomorrow and I get to pick the restaurant.');
+    expect(mine).toContain('nothing beats Ethiopian');
+    expect(mine).not.toContain('how do I make it special?');
+    // An assistant's reply keeps its opening alone: it names things in passing.
+    expect(excerptTurn(said, cuisine)).not.toContain('Ethiopian');
+    // A turn holding a query word is cut to what bears on the query, as any turn is.
+    const special = terms(['special', 5]);
+    expect(excerptTurn(said, special, undefined, Infinity, { userSide: true })).toBe(excerptTurn(said, special));
+    expect(excerptTurn(said, special)).not.toContain('date night');
+    // Through a round: the user's side is read so, the reply is not.
+    const line = excerpt(round(said, 'Book a table for the two of you early. Then try the Gursha tradition with Abebe.', 1), cuisine);
+    expect(line).toContain('nothing beats Ethiopian');
+    expect(line).not.toContain('Gursha');
+  });
+
   it('keeps a sentence holding a compound that begins with a query word', () => {
     const camping = terms(['camp', 5], ['famili', 2]);
     const said = 'It was an awesome time! We explored nature and roasted marshmallows around the campfire. The view was amazing. It was so special having these moments as a family.';
