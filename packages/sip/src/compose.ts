@@ -89,8 +89,9 @@ const SAYS_LITTLE_SIMILARITY_SHARE = 0.7;
 // A record whose vector is closer to small talk than to the query by more than this is chatter found by meaning ("it's
 // snowing out and I feel weirdly productive" for "What do I do for work?")...
 const CHATTER_MARGIN = 0.1;
-// ...unless it states at least this share of what the best record states of the query: "can't believe how fast this
-// year is going" holds "year" for "Which races have I run this year?", the round that names the races holds more.
+// ...unless it states at least this share of what the best record states of the query, a rare word of it among them:
+// "can't believe how fast this year is going" holds "year" for "Which races have I run this year?", the round that
+// names the races holds more.
 const CHATTER_COVERAGE_SHARE = 0.5;
 // When abstaining: this many closest records at most, each cut this short, so the SIP stays a note.
 const ABSTAIN_LINES = 2;
@@ -221,9 +222,11 @@ function* bearing(ranked: readonly Scored<Candidate>[], { hasQuery, abstain = fa
   const widest = ranked.reduce((best, scored) => Math.max(best, scored.evidence.coverage), 0);
   for (const scored of ranked) {
     if ((scored.score < floor && !scored.nearest) || isSmallTalk(scored.candidate) || (abstain && !close(scored))) continue;
-    const { coverage } = scored.evidence;
+    const { coverage, selectiveCoverage = coverage } = scored.evidence;
     if (coverage === 0 && isFar(scored, closest)) continue;
-    if ((coverage === 0 || coverage < widest * CHATTER_COVERAGE_SHARE) && isChatter(scored)) continue;
+    // Stating only the query's common words is stating none of what it asks: "Weather like that does set the mood!"
+    // holds "like" of "How spicy do I like my food?".
+    if ((selectiveCoverage === 0 || coverage < widest * CHATTER_COVERAGE_SHARE) && isChatter(scored)) continue;
     yield scored;
   }
 }

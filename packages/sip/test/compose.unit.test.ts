@@ -35,12 +35,12 @@ const ranked = (candidates: Candidate[], coverage = 1): Scored<Candidate>[] => c
 
 describe('composeSip: what bears on the query', () => {
   /** Given a record that states the query (similarity 0.6) and one stating `coverage` of it (none by default) at `similarity`: is the second cited? */
-  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>, abstain = false, coverage = 0): boolean {
+  function citesTheOther(similarity: number | null, overrides: Partial<Candidate>, abstain = false, coverage = 0, selectiveCoverage = coverage): boolean {
     const answer = candidate({ similarity: 0.6, user_similarity: 0.6 });
     const other = candidate({ similarity, user_similarity: similarity, ...overrides });
     const sip = composeSip([
       { candidate: answer, evidence: { coverage: 1, similarity: 0.6 }, score: 1 },
-      { candidate: other, evidence: { coverage, similarity }, score: 0.9 },
+      { candidate: other, evidence: { coverage, similarity, selectiveCoverage }, score: 0.9 },
     ], { ...options, abstain });
     return sip.citations.some((c) => c.record_id === other.record_id);
   }
@@ -83,6 +83,15 @@ describe('composeSip: what bears on the query', () => {
     expect(citesTheOther(null, { ...year, embedded: true, query_similarity: 0.5 }, false, 0.3)).toBe(true);
     // Read without the query's vector, its similarity is unknown, not low: the words it holds keep it.
     expect(citesTheOther(null, { ...year, embedded: true }, false, 0.3)).toBe(true);
+  });
+
+  it("judges chatter by meaning a record stating only the query's common words, however much of the query they weigh", () => {
+    const weather = { ...saying("it's stormy out and I feel weirdly cheerful"), contrast_similarity: 0.55 };
+    // "like" of "How spicy do I like my food?": more than half of what the best states, none of its rare words.
+    expect(citesTheOther(0.4, weather, false, 0.6, 0)).toBe(false);
+    expect(citesTheOther(0.4, weather, false, 0.6, 0.4)).toBe(true);
+    // Nearer the query than small talk, it keeps its line whatever words it holds.
+    expect(citesTheOther(0.5, weather, false, 0.6, 0)).toBe(true);
   });
 
   it('keeps a line for the nearest few by meaning however weak their score; a weak record further away gets none', () => {
