@@ -136,7 +136,6 @@ export async function createWorkerEmbedder(options: WorkerEmbedderOptions): Prom
     model: options.modelId ?? DEFAULT_EMBEDDING_MODEL,
     dimensions: LOCAL_MODEL_WIDTH,
     async embedDocuments(texts) {
-      if (texts.length <= 1) return texts.length === 0 ? [] : leastBusy().ask('documents', texts);
       const vectors = new Array<Float32Array>(texts.length);
       await Promise.all(spread(threads, texts).map(async (part, i) => {
         if (part.length === 0) return;

@@ -39,6 +39,10 @@ describe('the local model on a thread of its own', () => {
     there.forEach((v, i) => expect(dot(v, here[i]!)).toBeGreaterThan(0.999));
     expect(dot(await worker.embedQuery('how hot is the oven'), await inThread.embedQuery('how hot is the oven'))).toBeGreaterThan(0.999);
     expect(worker).toMatchObject({ model: 'Xenova/all-MiniLM-L6-v2', dimensions: 384 });
+    // One text and none go the same way as many.
+    const [[one], [alone]] = [await worker.embedDocuments(texts.slice(0, 1)), await inThread.embedDocuments(texts.slice(0, 1))];
+    expect(dot(one!, alone!)).toBeGreaterThan(0.999);
+    expect(await worker.embedDocuments([])).toEqual([]);
   });
 
   it('leaves the event loop free while it embeds, where the model in this thread stops it for each pass', async () => {
