@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventOf, serializeEvent, type Decider, type EventOf, type EventType } from '@memctx/domain';
-import { WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
+import { readStreamBack, WrongExpectedVersionError, type AppendResult, type EventStore } from '@memctx/event-store';
 import { createKeyedLock, inSpan, inSpanSync, withTraceContext } from '@memctx/shared';
 import type { AppendBatcher } from './append-batcher.js';
 import { mustReread, tryDecide, type StateSource } from './cached-decision.js';
@@ -56,8 +56,11 @@ export function createCommandHandler<State, Command, T extends EventType>(
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
   }
 
+  const startsOver = new Set(decider.startsOverAt ?? []);
   async function read(streamId: string): Promise<LoadedStream<State>> {
-    const { version, events } = await store.readStream(streamId);
+    const { version, events } = startsOver.size > 0
+      ? await readStreamBack(store, streamId, (event) => startsOver.has(event.type))
+      : await store.readStream(streamId);
     // Parsed (and upcast) like every read of stored events, and typed as the decider's own events.
     const parsed = events.map((event) => parseEventOf(eventTypes, event.type, event.data, event.schema_version));
     const state = parsed.reduce(decider.evolve, decider.initialState());

@@ -7,6 +7,11 @@ export interface Decider<State, Command, Event> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * Event types after which the state no longer depends on anything before them (`evolve` of one ignores the state
+   * it is given): a load may fold from the newest such event instead of the stream's start.
+   */
+  startsOverAt?: readonly string[];
 }
 
 export type ConflictCode = 'already_exists' | 'session_deleted' | 'project_mismatch';

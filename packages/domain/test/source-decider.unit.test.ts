@@ -1,5 +1,5 @@
-import { describe, it } from 'vitest';
-import { DeciderSpecification, event, sourceDecider, type SourceCommand } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification, event, sourceDecider, type SourceCommand, type SourceEvent } from '../src/index.js';
 import { validating } from './validating.js';
 
 const spec = DeciderSpecification.for(validating(sourceDecider));
@@ -47,4 +47,19 @@ describe('source decider', () => {
     spec.given([requested('r1'), requested('r2')]).when(store('r1')).thenNothing());
 
   it('ignores an outcome for a source never requested', () => spec.given([]).when(fail('r1')).thenNothing());
+
+  it('folds to the same state from the newest request as from the stream start, for every short history', () => {
+    const kinds = [requested, stored, failed];
+    const histories = (length: number): SourceEvent[][] =>
+      length === 0 ? [[]] : histories(length - 1).flatMap((before) => kinds.flatMap((kind) => ['r1', 'r2'].map((id) => [...before, kind(id)])));
+    const fold = (events: readonly SourceEvent[]) => events.reduce(sourceDecider.evolve, sourceDecider.initialState());
+    let checked = 0;
+    for (const history of histories(5)) {
+      const from = history.findLastIndex((e) => sourceDecider.startsOverAt!.includes(e.type));
+      if (from < 0) continue;
+      expect(fold(history.slice(from))).toEqual(fold(history));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5_000);
+  });
 });

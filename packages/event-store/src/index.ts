@@ -7,4 +7,5 @@ export { appendInTransaction } from './postgres/append.js';
 export { migrateEventStore, NOTIFY_CHANNEL } from './postgres/migrations.js';
 export { assertValidItems } from './validation.js';
 export { appendOne } from './append-one.js';
+export { readStreamBack } from './read-back.js';
 export { shareFeedReads } from './shared-reads.js';

@@ -1,5 +1,5 @@
 import { NotFoundError, sessionStream, sourceStream, type DocumentChunk } from '@memctx/domain';
-import { checkpointOf, type Checkpoint } from '@memctx/event-store';
+import { checkpointOf, readStreamBack, type Checkpoint } from '@memctx/event-store';
 import { deterministicId } from '../ids.js';
 import { sessionActive, type WriteContext, type WriteResult } from './context.js';
 
@@ -70,8 +70,9 @@ export function documentCommands(ctx: WriteContext) {
      */
     async documentOutcomePosition(userId: string, sourceId: string, requestId: string): Promise<Checkpoint | undefined> {
       const outcomeId = deterministicId(userId, 'document-outcome', requestId);
-      const { events } = await ctx.store.readStream(sourceStream(userId, sourceId));
-      const outcome = events.findLast((event) => event.event_id === outcomeId);
+      // The outcome follows its request (whose event id is the request id), so the stream is read back to that alone.
+      const { events } = await readStreamBack(ctx.store, sourceStream(userId, sourceId), (event) => event.event_id === requestId);
+      const outcome = events.find((event) => event.event_id === outcomeId);
       return outcome && checkpointOf(outcome);
     },
 

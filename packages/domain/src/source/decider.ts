@@ -56,6 +56,8 @@ const awaits = (state: SourceState, requestId: string) => state.status === 'pend
 
 export const sourceDecider: Decider<SourceState, SourceCommand, SourceEvent> = {
   initialState,
+  // Each request starts a version afresh (rule 1), so a source's earlier versions, whole documents each, need no reading.
+  startsOverAt: ['DocumentIngestRequested'],
 
   decide(command, state) {
     const { user_id, source_id, request_id, now } = command;

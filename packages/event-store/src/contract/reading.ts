@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { START, checkpointOf, compareCheckpoints } from '../index.js';
+import { START, checkpointOf, compareCheckpoints, readStreamBack } from '../index.js';
 import type { StoreTraits, StoreUnderTest } from './index.js';
 import { event, events, expectStrictlyIncreasing, newStream, readAllAfter, untilReadable } from './helpers.js';
 
@@ -49,6 +49,29 @@ export function readingContract(subject: () => StoreUnderTest, traits: StoreTrai
       expect(page.events.map((e) => e.stream_position)).toEqual([3, 4]);
       expect(await store().readStream(id, { from: 9 })).toEqual({ version: 5, events: [] });
       expect(await store().readStream(newStream())).toEqual({ version: 0, events: [] });
+    });
+
+    it('reads only the version when asked for no events', async () => {
+      const id = newStream();
+      await store().append(id, events(3, 'A'));
+      expect(await store().readStream(id, { maxCount: 0 })).toEqual({ version: 3, events: [] });
+      expect(await store().readStream(newStream(), { maxCount: 0 })).toEqual({ version: 0, events: [] });
+    });
+
+    it('reads a stream back from its end to the newest event that starts it over', async () => {
+      const id = newStream();
+      // Starts over at positions 5 and 30 of 40: steps of 4, 8, 16 and 32 from the end meet position 30 in the
+      // third and position 5 only in the fourth; steps of 7 (then 14, 28) cross the whole stream.
+      for (let position = 1; position <= 40; position++) await store().append(id, [event(position === 5 || position === 30 ? 'Reset' : 'Step')]);
+      const isReset = (e: { type: string }) => e.type === 'Reset';
+      const fromLast = await readStreamBack(store(), id, isReset);
+      expect(fromLast.version).toBe(40);
+      expect(fromLast.events.map((e) => e.stream_position)).toEqual(Array.from({ length: 11 }, (_, i) => 30 + i));
+      const early = await readStreamBack(store(), id, (e) => e.stream_position === 5);
+      expect(early.events.map((e) => e.stream_position)).toEqual(Array.from({ length: 36 }, (_, i) => 5 + i));
+      const whole = await readStreamBack(store(), id, () => false, 7);
+      expect(whole).toEqual(await store().readStream(id));
+      expect(await readStreamBack(store(), newStream(), isReset)).toEqual({ version: 0, events: [] });
     });
 
     it('pages through read-all by checkpoint, in feed order, without gaps or repeats', async () => {
