@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ConflictError,
   DeciderSpecification,
@@ -8,6 +8,8 @@ import {
   type IngestRound,
   type RecordGeneratedStatement,
   type SessionCommand,
+  type SessionEvent,
+  type SessionState,
 } from '../src/index.js';
 import { validating } from './validating.js';
 
@@ -154,5 +156,41 @@ describe('session decider: purge', () => {
     spec.given([ingested('p1'), deleted(), restored(day)]).when(purge(retention)).thenNothing();
     spec.given([]).when(purge(retention)).thenNothing();
     spec.given([ingested('p1'), deleted(), purged()]).when(purge(retention + day)).thenNothing();
+  });
+});
+
+describe('session decider: loading from the newest write', () => {
+  it('folds to the same state from the newest start-over event as from the stream start, for every history of six commands', () => {
+    const step = day;
+    const window = 1.5 * day;
+    const commands: ((now: Date) => SessionCommand)[] = [
+      (now) => round('p1', 'r', now),
+      (now) => round('p2', 'r', now),
+      (now) => round(null, 'r', now),
+      (now) => ({ ...statement('p1'), now }),
+      (now) => ({ type: 'SoftDeleteSession', ...u, now, retention_ms: window, reason: 'delete' }),
+      (now) => ({ type: 'RestoreSession', ...u, now }),
+      (now) => ({ type: 'PurgeSession', ...u, now }),
+    ];
+    const startsOver = new Set(sessionDecider.startsOverAt);
+    const fold = (events: readonly SessionEvent[]) => events.reduce(sessionDecider.evolve, sessionDecider.initialState());
+    let checked = 0;
+    const explore = (state: SessionState, history: SessionEvent[], depth: number) => {
+      const from = history.findLastIndex((e) => startsOver.has(e.type));
+      expect(fold(history.slice(Math.max(from, 0)))).toEqual(state);
+      checked++;
+      if (depth === 6) return;
+      for (const command of commands) {
+        let events: SessionEvent[];
+        try {
+          events = sessionDecider.decide(command(after(depth * step)), state);
+        } catch {
+          continue; // refused: nothing is appended
+        }
+        explore(events.reduce(sessionDecider.evolve, state), [...history, ...events], depth + 1);
+      }
+    };
+    explore(sessionDecider.initialState(), [], 0);
+    expect(checked).toBeGreaterThan(10_000);
   });
 });

@@ -63,10 +63,10 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
       return outcomes;
     },
     /** Two reads, the version first; events are cut at that version so both describe one moment. */
-    async readStream(streamId, { from = 1, maxCount } = {}) {
+    async readStream(streamId, { from = 1, last, maxCount } = {}) {
       const [newest] = await readEvents(client, streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 });
       const version = newest?.stream_position ?? 0;
-      const first = Math.max(from, 1);
+      const first = Math.max(from, last === undefined ? 1 : version - last + 1, 1);
       const count = Math.min(maxCount ?? Number.MAX_SAFE_INTEGER, version - first + 1);
       if (count <= 0) return { version, events: [] };
       return { version, events: await readEvents(client, streamId, { fromRevision: revisionOf(first), maxCount: count }) };

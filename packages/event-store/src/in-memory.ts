@@ -89,7 +89,7 @@ export function createInMemoryEventStore(): EventStore {
     },
     async readStream(streamId, options = {}) {
       const stream = streams.get(streamId) ?? [];
-      const from = Math.max(options.from ?? 1, 1);
+      const from = Math.max(options.from ?? 1, options.last === undefined ? 1 : stream.length - options.last + 1, 1);
       const events = stream.slice(from - 1, options.maxCount === undefined ? undefined : from - 1 + options.maxCount);
       return { version: stream.length, events: structuredClone(events) };
     },

@@ -14,14 +14,14 @@ const MAX_PAGE = 256;
  * meanwhile lies past `version` and is left for the caller's optimistic append to find.
  */
 export async function readStreamBack(store: EventStore, streamId: string, stop: (event: RecordedEvent) => boolean, firstPage = FIRST_PAGE): Promise<ReadStreamResult> {
-  const { version } = await store.readStream(streamId, { maxCount: 0 });
-  const events: RecordedEvent[] = [];
-  for (let end = version, page = firstPage; end >= 1; end -= page, page = Math.min(page * 2, MAX_PAGE)) {
+  // The first step reads the version with the newest events, in one read.
+  const { version, events } = await store.readStream(streamId, { last: firstPage });
+  let at = events.findLastIndex(stop);
+  for (let end = version - events.length, page = firstPage * 2; at < 0 && end >= 1; end -= page, page = Math.min(page * 2, MAX_PAGE)) {
     const from = Math.max(1, end - page + 1);
     const read = (await store.readStream(streamId, { from, maxCount: end - from + 1 })).events;
     events.unshift(...read);
-    const at = read.findLastIndex(stop);
-    if (at >= 0) return { version, events: events.slice(at) };
+    at = read.findLastIndex(stop);
   }
-  return { version, events };
+  return { version, events: at < 0 ? events : events.slice(at) };
 }

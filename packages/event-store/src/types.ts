@@ -75,6 +75,8 @@ export type AppendManyOutcome = { ok: true; result: AppendResult } | { ok: false
 export interface ReadStreamOptions {
   /** The first stream position to return; defaults to 1. */
   from?: number;
+  /** Only the newest this many events (of those from `from`): a stream's end, with its version, in one read. */
+  last?: number;
   maxCount?: number;
 }
 

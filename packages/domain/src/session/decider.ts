@@ -59,16 +59,12 @@ export interface SessionState {
   project_id: string | null;
   /** Set only while soft-deleted. */
   purge_after: string | null;
-  rounds: number;
-  generated_statements: number;
 }
 
 const initialState = (): SessionState => ({
   status: 'new',
   project_id: null,
   purge_after: null,
-  rounds: 0,
-  generated_statements: 0,
 });
 
 function decideWrite(command: IngestRound | RecordGeneratedStatement, state: SessionState): SessionEvent[] {
@@ -105,6 +101,9 @@ const windowOpen = (state: SessionState, now: Date) =>
 
 export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
   initialState,
+  // A write leaves the session active with the binding its event carries (rule 2 writes the bound project into it),
+  // and a purge leaves nothing: a long session is loaded from its newest write, not its first round.
+  startsOverAt: ['RoundIngested', 'GeneratedStatementRecorded', 'SessionPurged'],
 
   decide(command, state) {
     const { user_id, session_id, now } = command;
@@ -132,14 +131,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
       case 'GeneratedStatementRecorded': {
         // 'new' and 'purged' start from nothing; see rule 4.
         const base = state.status === 'new' || state.status === 'purged' ? initialState() : state;
-        return {
-          ...base,
-          status: 'active',
-          purge_after: null,
-          project_id: base.project_id ?? e.data.project_id,
-          rounds: base.rounds + (e.type === 'RoundIngested' ? 1 : 0),
-          generated_statements: base.generated_statements + (e.type === 'GeneratedStatementRecorded' ? 1 : 0),
-        };
+        return { ...base, status: 'active', purge_after: null, project_id: base.project_id ?? e.data.project_id };
       }
       case 'SessionSoftDeleted':
         return { ...state, status: 'soft_deleted', purge_after: e.data.purge_after };

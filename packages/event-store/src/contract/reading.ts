@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { START, checkpointOf, compareCheckpoints, readStreamBack } from '../index.js';
+import { START, checkpointOf, compareCheckpoints, readStreamBack, type ReadStreamOptions } from '../index.js';
 import type { StoreTraits, StoreUnderTest } from './index.js';
 import { event, events, expectStrictlyIncreasing, newStream, readAllAfter, untilReadable } from './helpers.js';
 
@@ -51,17 +51,23 @@ export function readingContract(subject: () => StoreUnderTest, traits: StoreTrai
       expect(await store().readStream(newStream())).toEqual({ version: 0, events: [] });
     });
 
-    it('reads only the version when asked for no events', async () => {
+    it('reads a stream\'s newest events with its version, or the version alone', async () => {
       const id = newStream();
-      await store().append(id, events(3, 'A'));
-      expect(await store().readStream(id, { maxCount: 0 })).toEqual({ version: 3, events: [] });
-      expect(await store().readStream(newStream(), { maxCount: 0 })).toEqual({ version: 0, events: [] });
+      await store().append(id, events(5, 'A'));
+      const positions = async (options: ReadStreamOptions) => (await store().readStream(id, options)).events.map((e) => e.stream_position);
+      expect(await positions({ last: 2 })).toEqual([4, 5]);
+      expect((await store().readStream(id, { last: 2 })).version).toBe(5);
+      expect(await positions({ last: 9 })).toEqual([1, 2, 3, 4, 5]);
+      expect(await positions({ last: 3, from: 4 })).toEqual([4, 5]);
+      expect(await positions({ last: 3, maxCount: 1 })).toEqual([3]);
+      expect(await store().readStream(id, { maxCount: 0 })).toEqual({ version: 5, events: [] });
+      expect(await store().readStream(newStream(), { last: 4 })).toEqual({ version: 0, events: [] });
     });
 
     it('reads a stream back from its end to the newest event that starts it over', async () => {
       const id = newStream();
       // Starts over at positions 5 and 30 of 40: steps of 4, 8, 16 and 32 from the end meet position 30 in the
-      // third and position 5 only in the fourth; steps of 7 (then 14, 28) cross the whole stream.
+      // second and position 5 only in the fourth; steps of 7 (then 14, 28) cross the whole stream.
       for (let position = 1; position <= 40; position++) await store().append(id, [event(position === 5 || position === 30 ? 'Reset' : 'Step')]);
       const isReset = (e: { type: string }) => e.type === 'Reset';
       const fromLast = await readStreamBack(store(), id, isReset);

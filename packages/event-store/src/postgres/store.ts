@@ -79,10 +79,12 @@ export function createPostgresEventStore(db: Db): EventStore {
       const { rows } = await db.query<RecordedEvent & { version: number }>(
         `SELECT s.version, e.* FROM (SELECT coalesce(max(version), 0) AS version FROM streams WHERE stream_id = $1) s
          LEFT JOIN LATERAL (
-           SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position LIMIT $3
+           SELECT ${COLUMNS} FROM events
+           WHERE stream_id = $1 AND stream_position >= greatest($2::bigint, s.version - coalesce($4::bigint, s.version))
+           ORDER BY stream_position LIMIT $3
          ) e ON true
          ORDER BY e.stream_position`,
-        [streamId, options.from ?? 1, options.maxCount ?? null],
+        [streamId, options.from ?? 1, options.maxCount ?? null, options.last === undefined ? null : options.last - 1],
       );
       const version = rows[0]?.version ?? 0;
       const events = rows.filter((row) => row.global_position !== null).map(({ version: _, ...event }) => event);
