@@ -12,7 +12,7 @@ import { parseClientTimestamp } from './timestamp.js';
  *    naming none is fine and its event carries the session's binding.
  * 3. A write into a soft-deleted session is a ConflictError('session_deleted'):
  *    nothing is silently dropped and nothing silently revived; restore first.
- * 4. A write into a purged session starts it afresh: active, counters at zero,
+ * 4. A write into a purged session starts it afresh: active,
  *    and free to bind to a new project (the old content is gone).
  * 5. SoftDelete needs an active session and opens a window of retention_ms;
  *    anything else is not found (a 404, as for another user's session).
