@@ -7,20 +7,14 @@
  *   node --conditions=@memctx/source --import tsx test/bench/sip-quality/memory-rank.ts <persona> "<question>" "<needle>"
  * Env: MEMCTX_PROBE_DATABASE (default memctx_memory_probe). test/bench/sip-quality/where-missed.ts does this for LoCoMo.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createPostgresDb } from '@memctx/db';
-import { createTransformersEmbedder } from '@memctx/embeddings';
 import { rankForQuery } from '@memctx/sip';
+import { openKeptProbe } from './kept-probe.js';
 
 const [persona, question, needle] = process.argv.slice(2);
 if (!persona || !question || !needle) throw new Error('memory-rank.ts <persona> "<question>" "<needle>"');
-const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_memory_probe';
-const state = JSON.parse(readFileSync(`/tmp/${name}.json`, 'utf8')) as { personas: { persona: string; projectId: string }[] };
+const { name, state, db, embedder } = await openKeptProbe<{ personas: { persona: string; projectId: string }[] }>('memctx_memory_probe');
 const projectId = state.personas.find((p) => p.persona === persona)?.projectId;
 if (!projectId) throw new Error(`no persona ${persona} in /tmp/${name}.json`);
-const db = createPostgresDb({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
-const embedder = await createTransformersEmbedder({ modelsDir: resolve(import.meta.dirname, '../../../models') });
 const { terms, lexical, vector, retrieval, ranked } = await rankForQuery({ db, embedder }, { userId: `memory-${persona}`, projectId, includeGlobal: false, query: question, sessionId: null });
 const holds = (text: string | null) => (text ?? '').includes(needle);
 console.log('terms', terms.map((t) => `${t.lexeme}:${t.weight.toFixed(2)}${t.selective ? '*' : ''}`).join(' '));

@@ -7,23 +7,17 @@
  *     test/bench/sip-quality/rank-features.ts <dump.jsonl> > features.jsonl
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createPostgresDb } from '@memctx/db';
-import { createTransformersEmbedder } from '@memctx/embeddings';
 import { rankForQuery } from '@memctx/sip';
+import { locomoScopes, openKeptProbe } from './kept-probe.js';
 
-const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
-const state = JSON.parse(readFileSync(`/tmp/${name}.json`, 'utf8')) as { projects: string[] };
+const { state, db, embedder } = await openKeptProbe<{ projects: string[] }>('memctx_locomo_probe');
 const rows = readFileSync(process.argv[2]!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
   split: string; sample: string; category: number; question: string; answerable: boolean; evidence: string[];
   response: { citations: { record_id: string }[] };
 });
-const db = createPostgresDb({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
-const embedder = await createTransformersEmbedder({ modelsDir: resolve(import.meta.dirname, '../../../models') });
-const samples = [...new Set(rows.map((r) => r.sample))];
+const scopeOf = locomoScopes(state.projects, rows);
 for (const row of rows) {
-  const scope = { userId: 'locomo', projectId: state.projects[samples.indexOf(row.sample)]!, includeGlobal: false };
-  const { lexical, vector, ranked } = await rankForQuery({ db, embedder }, { ...scope, query: row.question, sessionId: null });
+  const { lexical, vector, ranked } = await rankForQuery({ db, embedder }, { ...scopeOf(row.sample), query: row.question, sessionId: null });
   const lexRank = new Map(lexical.matches.map((m, i) => [m.record_id, i + 1]));
   const vecRank = new Map(vector.map((v, i) => [v.record_id, i + 1]));
   const cited = new Set(row.response.citations.map((c) => c.record_id));

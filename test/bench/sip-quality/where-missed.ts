@@ -6,25 +6,20 @@
  * Env: MEMCTX_PROBE_DATABASE (the probe's database, as for probe.ts).
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createPostgresDb } from '@memctx/db';
-import { createTransformersEmbedder } from '@memctx/embeddings';
 import { rankForQuery } from '@memctx/sip';
+import { locomoScopes, openKeptProbe } from './kept-probe.js';
 
-const name = process.env.MEMCTX_PROBE_DATABASE ?? 'memctx_locomo_probe';
-const state = JSON.parse(readFileSync(`/tmp/${name}.json`, 'utf8')) as { projects: string[]; roundOfTurn: Record<string, string>[] };
+const { state, db, embedder } = await openKeptProbe<{ projects: string[] }>('memctx_locomo_probe');
 const rows = readFileSync(process.argv[2]!, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as {
   sample: string; category: number; question: string; evidence: string[]; recalled: boolean; response: { citations: { record_id: string }[] };
 });
-const db = createPostgresDb({ connectionString: `postgres://postgres@127.0.0.1:5432/${name}` });
-const embedder = await createTransformersEmbedder({ modelsDir: resolve(import.meta.dirname, '../../../models') });
-const samples = [...new Set(rows.map((r) => r.sample))];
+const scopeOf = locomoScopes(state.projects, rows);
 const stages = { lexical: 0, vector: 0, fused: 0, ranked: 0 };
 const where = new Map<string, number>();
 const count = (key: string) => where.set(key, (where.get(key) ?? 0) + 1);
 let missing = 0;
 for (const row of rows.filter((r) => r.category !== 5 && !r.recalled)) {
-  const scope = { userId: 'locomo', projectId: state.projects[samples.indexOf(row.sample)]!, includeGlobal: false };
+  const scope = scopeOf(row.sample);
   const cited = new Set(row.response.citations.map((c) => c.record_id));
   const { lexical, vector, retrieval, ranked } = await rankForQuery({ db, embedder }, { ...scope, query: row.question, sessionId: null });
   const lastCited = Math.max(...ranked.map((s, i) => (cited.has(s.candidate.record_id) ? i : -1)));
